@@ -1,0 +1,54 @@
+//! Draws by rule: repetition, the fifty-move rule, insufficient material.
+
+use crate::{Bitboard, PieceKind, Position};
+
+impl Position {
+    /// Whether neither side can ever checkmate, whatever is played: king
+    /// against king, king and one minor piece against king, or kings and
+    /// bishops only with every bishop on squares of one colour.
+    pub fn is_insufficient_material(&self) -> bool {
+        let heavy = self.pieces(PieceKind::Pawn)
+            | self.pieces(PieceKind::Rook)
+            | self.pieces(PieceKind::Queen);
+        if heavy.is_nonempty() {
+            return false;
+        }
+        let knights = self.pieces(PieceKind::Knight);
+        let bishops = self.pieces(PieceKind::Bishop);
+        let minors = knights | bishops;
+        if minors.count() <= 1 {
+            return true;
+        }
+        knights.is_empty()
+            && ((bishops & Bitboard::LIGHT_SQUARES).is_empty()
+                || (bishops & Bitboard::DARK_SQUARES).is_empty())
+    }
+
+    /// Whether a draw can be claimed under the fifty-move rule: a hundred
+    /// half-moves without capture or pawn move, unless the side to move is
+    /// checkmated.
+    pub fn is_fifty_move_rule(&self) -> bool {
+        self.halfmove_clock() >= 100 && !self.is_checkmate()
+    }
+
+    /// How many times this position occurred before, given the keys of the
+    /// earlier positions of the game in order (`history.last()` is the
+    /// position just before this one). Only positions since the last capture
+    /// or pawn move, with the same side to move, can match.
+    pub fn repetitions(&self, history: &[u64]) -> usize {
+        let reach = (self.halfmove_clock() as usize).min(history.len());
+        history[history.len() - reach..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&&key| key == self.key())
+            .count()
+    }
+
+    /// Whether this is at least the third occurrence of the position (a
+    /// threefold repetition), given the keys of the earlier positions.
+    pub fn is_threefold_repetition(&self, history: &[u64]) -> bool {
+        self.repetitions(history) >= 2
+    }
+}

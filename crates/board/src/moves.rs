@@ -1,0 +1,222 @@
+//! The compact move type.
+
+use crate::{PieceKind, Square};
+use std::fmt;
+
+/// What a move does besides going from one square to another.
+///
+/// The discriminants are the 4-bit flag field of [`Move`]: bit 3 marks a
+/// promotion, bit 2 a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum MoveKind {
+    /// A move to an empty square that is none of the kinds below.
+    Quiet = 0,
+    /// A pawn's two-square advance from its starting rank.
+    DoublePush = 1,
+    /// Castling on the king's side (`O-O`).
+    KingCastle = 2,
+    /// Castling on the queen's side (`O-O-O`).
+    QueenCastle = 3,
+    /// A capture on the destination square.
+    Capture = 4,
+    /// A pawn capturing en passant.
+    EnPassant = 5,
+    /// Promotion to a knight.
+    PromoteKnight = 8,
+    /// Promotion to a bishop.
+    PromoteBishop = 9,
+    /// Promotion to a rook.
+    PromoteRook = 10,
+    /// Promotion to a queen.
+    PromoteQueen = 11,
+    /// Capture and promotion to a knight.
+    CapturePromoteKnight = 12,
+    /// Capture and promotion to a bishop.
+    CapturePromoteBishop = 13,
+    /// Capture and promotion to a rook.
+    CapturePromoteRook = 14,
+    /// Capture and promotion to a queen.
+    CapturePromoteQueen = 15,
+}
+
+impl MoveKind {
+    const fn from_bits(bits: u16) -> MoveKind {
+        match bits & 15 {
+            1 => MoveKind::DoublePush,
+            2 => MoveKind::KingCastle,
+            3 => MoveKind::QueenCastle,
+            4 => MoveKind::Capture,
+            5 => MoveKind::EnPassant,
+            8 => MoveKind::PromoteKnight,
+            9 => MoveKind::PromoteBishop,
+            10 => MoveKind::PromoteRook,
+            11 => MoveKind::PromoteQueen,
+            12 => MoveKind::CapturePromoteKnight,
+            13 => MoveKind::CapturePromoteBishop,
+            14 => MoveKind::CapturePromoteRook,
+            15 => MoveKind::CapturePromoteQueen,
+            _ => MoveKind::Quiet,
+        }
+    }
+
+    /// The promotion kind for a promoted piece, with or without capture.
+    pub const fn promotion(piece: PieceKind, capture: bool) -> MoveKind {
+        let base = match piece {
+            PieceKind::Bishop => 9,
+            PieceKind::Rook => 10,
+            PieceKind::Queen => 11,
+            _ => 8,
+        };
+        MoveKind::from_bits(base | if capture { 4 } else { 0 })
+    }
+}
+
+/// A move in 16 bits: origin (bits 0–5), destination (6–11) and [`MoveKind`] (12–15).
+///
+/// Castling is stored as the king's move (`e1g1`). [`Move::NULL`] (all bits
+/// zero, written `0000`) passes the turn; it is never a legal move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(u16);
+
+impl Move {
+    /// The null move: passes the turn, written `0000`.
+    pub const NULL: Move = Move(0);
+
+    /// A move from `from` to `to` of the given kind.
+    #[inline]
+    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        Move(from.index() as u16 | (to.index() as u16) << 6 | (kind as u16) << 12)
+    }
+
+    /// The move's 16-bit encoding.
+    #[inline]
+    pub const fn to_bits(self) -> u16 {
+        self.0
+    }
+
+    /// The move with this 16-bit encoding (any value decodes to some move).
+    #[inline]
+    pub const fn from_bits(bits: u16) -> Move {
+        Move(bits)
+    }
+
+    /// The origin square.
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::from_index_wrapping(self.0 as usize & 63)
+    }
+
+    /// The destination square.
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::from_index_wrapping((self.0 as usize >> 6) & 63)
+    }
+
+    /// The move's kind.
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        MoveKind::from_bits(self.0 >> 12)
+    }
+
+    /// Whether this is the null move.
+    #[inline]
+    pub const fn is_null(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the move captures (en passant included).
+    #[inline]
+    pub const fn is_capture(self) -> bool {
+        self.0 & (4 << 12) != 0
+    }
+
+    /// Whether the move promotes a pawn.
+    #[inline]
+    pub const fn is_promotion(self) -> bool {
+        self.0 & (8 << 12) != 0
+    }
+
+    /// Whether the move captures or promotes: what quiescence search looks at.
+    #[inline]
+    pub const fn is_noisy(self) -> bool {
+        self.0 & (12 << 12) != 0
+    }
+
+    /// Whether the move is an en-passant capture.
+    #[inline]
+    pub const fn is_en_passant(self) -> bool {
+        self.0 >> 12 == MoveKind::EnPassant as u16
+    }
+
+    /// Whether the move castles, on either side.
+    #[inline]
+    pub const fn is_castle(self) -> bool {
+        let k = self.0 >> 12;
+        k == MoveKind::KingCastle as u16 || k == MoveKind::QueenCastle as u16
+    }
+
+    /// Whether the move is a pawn's double advance.
+    #[inline]
+    pub const fn is_double_push(self) -> bool {
+        self.0 >> 12 == MoveKind::DoublePush as u16
+    }
+
+    /// The kind the pawn promotes to, if this is a promotion.
+    #[inline]
+    pub const fn promotion(self) -> Option<PieceKind> {
+        if self.is_promotion() {
+            Some(PieceKind::from_index(((self.0 >> 12) & 3) as usize + 1))
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    /// Long algebraic notation as UCI uses it: `e2e4`, `e7e8q`, `e1g1`, `0000`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return f.write_str("0000");
+        }
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(kind) = self.promotion() {
+            write!(f, "{}", kind.to_char())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self} ({:?})", self.kind())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encoding() {
+        let m = Move::new(Square::E7, Square::D8, MoveKind::CapturePromoteKnight);
+        assert_eq!(m.from(), Square::E7);
+        assert_eq!(m.to(), Square::D8);
+        assert!(m.is_capture() && m.is_promotion() && m.is_noisy());
+        assert_eq!(m.promotion(), Some(PieceKind::Knight));
+        assert_eq!(m.to_string(), "e7d8n");
+        assert_eq!(Move::from_bits(m.to_bits()), m);
+        for piece in PieceKind::PROMOTIONS {
+            for capture in [false, true] {
+                let m = Move::new(Square::A7, Square::A8, MoveKind::promotion(piece, capture));
+                assert_eq!(m.promotion(), Some(piece));
+                assert_eq!(m.is_capture(), capture);
+            }
+        }
+        assert_eq!(Move::NULL.to_string(), "0000");
+        let castle = Move::new(Square::E1, Square::G1, MoveKind::KingCastle);
+        assert!(castle.is_castle() && !castle.is_capture());
+        assert!(Move::new(Square::E5, Square::D6, MoveKind::EnPassant).is_capture());
+        assert_eq!(std::mem::size_of::<Move>(), 2);
+    }
+}

@@ -1,0 +1,61 @@
+//! Perft: counting the leaf nodes of the legal move tree, to check and time move generation.
+
+use crate::{Move, Position};
+
+/// The number of legal move sequences of `depth` plies from `pos`. The last
+/// ply is counted without playing its moves (bulk counting).
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves() as u64,
+        _ => {
+            let mut nodes = 0;
+            for &mv in pos.legal_moves().iter() {
+                nodes += perft(&pos.play(mv), depth - 1);
+            }
+            nodes
+        }
+    }
+}
+
+/// Like [`perft`], but every move of every ply is played, the last one too.
+/// Slower; it measures move making as well as generation.
+pub fn perft_full(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    for &mv in pos.legal_moves().iter() {
+        nodes += perft_full(&pos.play(mv), depth - 1);
+    }
+    nodes
+}
+
+/// Perft split by root move: each legal move with the leaf count below it,
+/// in generation order. `depth` counts the root move, so it must be at least 1
+/// (depth 0 gives an empty list).
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|&mv| (mv, perft(&pos.play(mv), depth - 1)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn startpos_counts() {
+        let pos = Position::startpos();
+        assert_eq!(perft(&pos, 1), 20);
+        assert_eq!(perft(&pos, 3), 8_902);
+        assert_eq!(perft_full(&pos, 3), 8_902);
+        let d = divide(&pos, 2);
+        assert_eq!(d.len(), 20);
+        assert!(d.iter().all(|&(_, n)| n == 20));
+    }
+}

@@ -1,0 +1,177 @@
+//! Piece kinds and coloured pieces.
+
+use crate::Color;
+
+/// The six kinds of chess piece, in the conventional value order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum PieceKind {
+    Pawn,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+}
+
+impl PieceKind {
+    /// All kinds, pawn first, king last.
+    pub const ALL: [PieceKind; 6] = [
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+        PieceKind::King,
+    ];
+
+    /// The kinds a pawn may promote to, strongest first.
+    pub const PROMOTIONS: [PieceKind; 4] = [
+        PieceKind::Queen,
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Knight,
+    ];
+
+    /// Index 0 (pawn) to 5 (king).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The kind with index `index` (0 pawn … 5 king; larger values give the king).
+    #[inline]
+    pub const fn from_index(index: usize) -> PieceKind {
+        match index {
+            0 => PieceKind::Pawn,
+            1 => PieceKind::Knight,
+            2 => PieceKind::Bishop,
+            3 => PieceKind::Rook,
+            4 => PieceKind::Queen,
+            _ => PieceKind::King,
+        }
+    }
+
+    /// The lowercase letter: `p n b r q k`.
+    pub const fn to_char(self) -> char {
+        match self {
+            PieceKind::Pawn => 'p',
+            PieceKind::Knight => 'n',
+            PieceKind::Bishop => 'b',
+            PieceKind::Rook => 'r',
+            PieceKind::Queen => 'q',
+            PieceKind::King => 'k',
+        }
+    }
+
+    /// The kind from its letter, either case.
+    pub const fn from_char(c: char) -> Option<PieceKind> {
+        match c.to_ascii_lowercase() {
+            'p' => Some(PieceKind::Pawn),
+            'n' => Some(PieceKind::Knight),
+            'b' => Some(PieceKind::Bishop),
+            'r' => Some(PieceKind::Rook),
+            'q' => Some(PieceKind::Queen),
+            'k' => Some(PieceKind::King),
+            _ => None,
+        }
+    }
+}
+
+/// A piece of a given colour, stored in one byte (`Option<Piece>` too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum Piece {
+    WhitePawn,
+    WhiteKnight,
+    WhiteBishop,
+    WhiteRook,
+    WhiteQueen,
+    WhiteKing,
+    BlackPawn,
+    BlackKnight,
+    BlackBishop,
+    BlackRook,
+    BlackQueen,
+    BlackKing,
+}
+
+impl Piece {
+    /// All twelve pieces, White's first.
+    pub const ALL: [Piece; 12] = [
+        Piece::WhitePawn,
+        Piece::WhiteKnight,
+        Piece::WhiteBishop,
+        Piece::WhiteRook,
+        Piece::WhiteQueen,
+        Piece::WhiteKing,
+        Piece::BlackPawn,
+        Piece::BlackKnight,
+        Piece::BlackBishop,
+        Piece::BlackRook,
+        Piece::BlackQueen,
+        Piece::BlackKing,
+    ];
+
+    /// The piece of `color` and `kind`.
+    #[inline]
+    pub const fn new(color: Color, kind: PieceKind) -> Piece {
+        Piece::ALL[color as usize * 6 + kind as usize]
+    }
+
+    /// Index 0 to 11: White's pawn to king, then Black's.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The piece's colour.
+    #[inline]
+    pub const fn color(self) -> Color {
+        Color::from_index((self as usize >= 6) as usize)
+    }
+
+    /// The piece's kind.
+    #[inline]
+    pub const fn kind(self) -> PieceKind {
+        PieceKind::from_index(self as usize % 6)
+    }
+
+    /// The FEN letter: uppercase for White, lowercase for Black.
+    pub const fn to_char(self) -> char {
+        let c = self.kind().to_char();
+        match self.color() {
+            Color::White => c.to_ascii_uppercase(),
+            Color::Black => c,
+        }
+    }
+
+    /// The piece from its FEN letter.
+    pub const fn from_char(c: char) -> Option<Piece> {
+        match PieceKind::from_char(c) {
+            Some(kind) if c.is_ascii_uppercase() => Some(Piece::new(Color::White, kind)),
+            Some(kind) => Some(Piece::new(Color::Black, kind)),
+            None => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_parts() {
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                let p = Piece::new(color, kind);
+                assert_eq!((p.color(), p.kind()), (color, kind));
+                assert_eq!(Piece::from_char(p.to_char()), Some(p));
+            }
+        }
+        assert_eq!(std::mem::size_of::<Option<Piece>>(), 1);
+        assert_eq!(Piece::from_char('x'), None);
+    }
+}

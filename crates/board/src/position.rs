@@ -1,0 +1,628 @@
+//! The position: pieces, side to move, castling rights, en passant, clocks and key.
+
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::zobrist;
+use crate::{
+    Bitboard, BoardError, CastlingRights, CastlingSide, Color, File, Move, MoveKind, Piece,
+    PieceKind, Rank, Square,
+};
+
+/// The parts of a position, with no validity guaranteed: what a FEN or a
+/// board editor produces. [`Position::from_setup`] checks it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The piece on each square, indexed by [`Square::index`].
+    pub board: [Option<Piece>; 64],
+    /// The side to move.
+    pub side_to_move: Color,
+    /// The castling rights.
+    pub castling: CastlingRights,
+    /// The square a pawn skipped with a double push on the previous move.
+    pub en_passant: Option<Square>,
+    /// Half-moves since the last capture or pawn move (fifty-move rule).
+    pub halfmove_clock: u32,
+    /// The number of the full move, starting at 1 and incremented after Black moves.
+    pub fullmove_number: u32,
+}
+
+impl Setup {
+    /// An empty board, White to move, no rights, move 1.
+    pub const fn empty() -> Setup {
+        Setup {
+            board: [None; 64],
+            side_to_move: Color::White,
+            castling: CastlingRights::NONE,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+
+    /// The standard starting position.
+    pub const fn standard() -> Setup {
+        let mut setup = Setup::empty();
+        let back = [
+            PieceKind::Rook,
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Queen,
+            PieceKind::King,
+            PieceKind::Bishop,
+            PieceKind::Knight,
+            PieceKind::Rook,
+        ];
+        let mut f = 0;
+        while f < 8 {
+            setup.board[f] = Some(Piece::new(Color::White, back[f]));
+            setup.board[8 + f] = Some(Piece::WhitePawn);
+            setup.board[48 + f] = Some(Piece::BlackPawn);
+            setup.board[56 + f] = Some(Piece::new(Color::Black, back[f]));
+            f += 1;
+        }
+        setup.castling = CastlingRights::ALL;
+        setup
+    }
+}
+
+/// A legal chess position.
+///
+/// A `Position` can only be built valid (see [`Position::from_setup`]) and
+/// stays valid under [`Position::make_move`] with legal moves. It keeps
+/// bitboards by kind and colour, a mailbox, the Zobrist key, and the checkers
+/// and pinned pieces of the side to move, all updated with every move.
+///
+/// Moves are applied by copy-make: copy the position (it is small and
+/// `Clone`) and call [`Position::make_move`] on the copy, or use
+/// [`Position::play`]. Undoing is dropping the copy.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    by_kind: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+    board: [Option<Piece>; 64],
+    side: Color,
+    castling: CastlingRights,
+    en_passant: Option<Square>,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+    key: u64,
+    checkers: Bitboard,
+    pinned: Bitboard,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::startpos()
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        Position::from_setup(&Setup::standard()).expect("the standard setup is valid")
+    }
+
+    /// Builds a position from its parts, checking that it is legal: one king
+    /// per side, no pawn on the first or eighth rank, the side not to move not
+    /// in check, at most two checkers, castling rights backed by king and rook
+    /// on their home squares, an en-passant square that a double push just
+    /// produced, and a fullmove number of at least 1.
+    pub fn from_setup(setup: &Setup) -> Result<Position, BoardError> {
+        let mut pos = Position {
+            by_kind: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            board: setup.board,
+            side: setup.side_to_move,
+            castling: setup.castling,
+            en_passant: setup.en_passant,
+            halfmove_clock: setup.halfmove_clock,
+            fullmove_number: setup.fullmove_number,
+            key: 0,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+        };
+        for sq in Square::ALL {
+            if let Some(piece) = setup.board[sq.index()] {
+                pos.by_kind[piece.kind().index()] |= sq;
+                pos.by_color[piece.color().index()] |= sq;
+            }
+        }
+        for color in Color::ALL {
+            match pos.pieces_of(color, PieceKind::King).count() {
+                0 => return Err(BoardError::MissingKing { color }),
+                1 => {}
+                count => return Err(BoardError::TooManyKings { color, count }),
+            }
+        }
+        if let Some(square) = (pos.pieces(PieceKind::Pawn) & Bitboard::BACK_RANKS).first() {
+            return Err(BoardError::PawnOnBackRank { square });
+        }
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if pos.castling.has(color, side)
+                    && (pos.piece_on(Square::E1.relative_to(color))
+                        != Some(Piece::new(color, PieceKind::King))
+                        || pos.piece_on(side.rook_from(color))
+                            != Some(Piece::new(color, PieceKind::Rook)))
+                {
+                    return Err(BoardError::BadCastlingRight { color, side });
+                }
+            }
+        }
+        if let Some(square) = pos.en_passant {
+            pos.check_en_passant(square)?;
+        }
+        if setup.fullmove_number == 0 {
+            return Err(BoardError::ZeroFullmoveNumber);
+        }
+        let them = !pos.side;
+        if pos.is_attacked_by(pos.side, pos.king_square(them), pos.occupied()) {
+            return Err(BoardError::OpponentInCheck { color: them });
+        }
+        pos.update_check_info();
+        if pos.checkers.count() > 2 {
+            return Err(BoardError::TooManyCheckers {
+                count: pos.checkers.count(),
+            });
+        }
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+
+    fn check_en_passant(&self, square: Square) -> Result<(), BoardError> {
+        let us = self.side;
+        let bad = |reason| Err(BoardError::BadEnPassant { square, reason });
+        if square.rank() != Rank::Sixth.relative_to(us) {
+            return bad(
+                "it must be on the third rank after a White move or the sixth after a Black move",
+            );
+        }
+        let pushed = Square::new(square.file(), Rank::Fifth.relative_to(us));
+        let origin = Square::new(square.file(), Rank::Seventh.relative_to(us));
+        if self.piece_on(pushed) != Some(Piece::new(!us, PieceKind::Pawn)) {
+            return bad("no pawn of the side that just moved stands in front of it");
+        }
+        if self.piece_on(square).is_some() || self.piece_on(origin).is_some() {
+            return bad("the square it skipped and the pawn's origin must be empty");
+        }
+        Ok(())
+    }
+
+    /// The parts of this position, for editing or serialising.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            side_to_move: self.side,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+        }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The castling rights.
+    #[inline]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en-passant square: set after every double push, whether or not a
+    /// capture there is possible (as FEN records it).
+    #[inline]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The fullmove number: 1 at the start, incremented after each Black move.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The Zobrist key (see the [`zobrist`](crate::zobrist) module for what it covers).
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_on(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// All pieces of one kind, both colours.
+    #[inline]
+    pub fn pieces(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// All pieces of one colour.
+    #[inline]
+    pub fn colored(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The pieces of one colour and kind.
+    #[inline]
+    pub fn pieces_of(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Where `color`'s king stands.
+    #[inline]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces_of(color, PieceKind::King).single()
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers.is_nonempty()
+    }
+
+    /// Pieces of the side to move pinned to their own king (of either colour
+    /// only the mover's are tracked).
+    #[inline]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// Bishops and queens of both colours.
+    #[inline]
+    pub(crate) fn diagonal_sliders(&self) -> Bitboard {
+        self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Queen.index()]
+    }
+
+    /// Rooks and queens of both colours.
+    #[inline]
+    pub(crate) fn orthogonal_sliders(&self) -> Bitboard {
+        self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Queen.index()]
+    }
+
+    /// Pieces of both colours that attack `sq`, sliders seeing through
+    /// `occupied` (pass a modified occupancy for x-rays).
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        (knight_attacks(sq) & self.pieces(PieceKind::Knight))
+            | (king_attacks(sq) & self.pieces(PieceKind::King))
+            | (pawn_attacks(Color::White, sq) & self.pieces_of(Color::Black, PieceKind::Pawn))
+            | (pawn_attacks(Color::Black, sq) & self.pieces_of(Color::White, PieceKind::Pawn))
+            | (bishop_attacks(sq, occupied) & self.diagonal_sliders())
+            | (rook_attacks(sq, occupied) & self.orthogonal_sliders())
+    }
+
+    /// Whether any piece of `color` attacks `sq`, sliders seeing through `occupied`.
+    #[inline]
+    pub fn is_attacked_by(&self, color: Color, sq: Square, occupied: Bitboard) -> bool {
+        let theirs = self.colored(color);
+        ((knight_attacks(sq) & self.pieces(PieceKind::Knight))
+            | (king_attacks(sq) & self.pieces(PieceKind::King))
+            | (pawn_attacks(!color, sq) & self.pieces(PieceKind::Pawn))
+            | (bishop_attacks(sq, occupied) & self.diagonal_sliders())
+            | (rook_attacks(sq, occupied) & self.orthogonal_sliders()))
+            & theirs
+            != Bitboard::EMPTY
+    }
+
+    /// Recomputes the checkers and pinned pieces of the side to move.
+    #[inline]
+    fn update_check_info(&mut self) {
+        let us = self.side;
+        let king = self.king_square(us);
+        let ours = self.colored(us);
+        let theirs = self.colored(!us);
+        let occupied = ours | theirs;
+        let mut checkers = ((knight_attacks(king) & self.pieces(PieceKind::Knight))
+            | (pawn_attacks(us, king) & self.pieces(PieceKind::Pawn)))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        let snipers = ((bishop_attacks(king, theirs) & self.diagonal_sliders())
+            | (rook_attacks(king, theirs) & self.orthogonal_sliders()))
+            & theirs;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers |= sniper;
+            } else if !blockers.has_several() {
+                pinned |= blockers & ours;
+            }
+        }
+        self.checkers = checkers;
+        self.pinned = pinned;
+    }
+
+    /// Whether the side to move has a pawn attacking the en-passant square,
+    /// which is when the square enters the key.
+    #[inline]
+    fn en_passant_matters(&self) -> bool {
+        match self.en_passant {
+            Some(ep) => (pawn_attacks(!self.side, ep) & self.pieces_of(self.side, PieceKind::Pawn))
+                .is_nonempty(),
+            None => false,
+        }
+    }
+
+    /// The Zobrist key computed from scratch; equals [`Position::key`].
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for sq in self.occupied() {
+            if let Some(piece) = self.board[sq.index()] {
+                key ^= zobrist::piece_key(piece, sq);
+            }
+        }
+        key ^= zobrist::castling_key(self.castling);
+        if self.side == Color::Black {
+            key ^= zobrist::side_key();
+        }
+        if let (true, Some(ep)) = (self.en_passant_matters(), self.en_passant) {
+            key ^= zobrist::en_passant_key(ep.file().index());
+        }
+        key
+    }
+
+    #[inline]
+    fn put(&mut self, piece: Piece, sq: Square) {
+        self.by_kind[piece.kind().index()] ^= sq;
+        self.by_color[piece.color().index()] ^= sq;
+        self.board[sq.index()] = Some(piece);
+        self.key ^= zobrist::piece_key(piece, sq);
+    }
+
+    #[inline]
+    fn remove(&mut self, piece: Piece, sq: Square) {
+        self.by_kind[piece.kind().index()] ^= sq;
+        self.by_color[piece.color().index()] ^= sq;
+        self.board[sq.index()] = None;
+        self.key ^= zobrist::piece_key(piece, sq);
+    }
+
+    /// Plays a legal move on this position.
+    ///
+    /// `mv` must be legal here (from this position's move generator, or
+    /// checked with [`Position::is_legal`]); anything else leaves the position
+    /// in an unspecified but memory-safe state.
+    pub fn make_move(&mut self, mv: Move) {
+        let us = self.side;
+        let them = !us;
+        let from = mv.from();
+        let to = mv.to();
+        let Some(piece) = self.board[from.index()] else {
+            debug_assert!(false, "make_move: no piece on {from} for {mv}");
+            return;
+        };
+        if self.en_passant_matters() {
+            if let Some(ep) = self.en_passant {
+                self.key ^= zobrist::en_passant_key(ep.file().index());
+            }
+        }
+        self.en_passant = None;
+        self.halfmove_clock += 1;
+        let kind = mv.kind();
+        match kind {
+            MoveKind::EnPassant => {
+                let captured = Square::new(to.file(), from.rank());
+                self.remove(Piece::new(them, PieceKind::Pawn), captured);
+            }
+            MoveKind::KingCastle | MoveKind::QueenCastle => {
+                let side = if kind == MoveKind::KingCastle {
+                    CastlingSide::King
+                } else {
+                    CastlingSide::Queen
+                };
+                let rook = Piece::new(us, PieceKind::Rook);
+                self.remove(rook, side.rook_from(us));
+                self.put(rook, side.rook_to(us));
+            }
+            _ if mv.is_capture() => {
+                if let Some(victim) = self.board[to.index()] {
+                    self.remove(victim, to);
+                }
+                self.halfmove_clock = 0;
+            }
+            _ => {}
+        }
+        self.remove(piece, from);
+        match mv.promotion() {
+            Some(promoted) => self.put(Piece::new(us, promoted), to),
+            None => self.put(piece, to),
+        }
+        if piece.kind() == PieceKind::Pawn {
+            self.halfmove_clock = 0;
+            if kind == MoveKind::DoublePush {
+                self.en_passant = Some(Square::new(from.file(), Rank::Third.relative_to(us)));
+            }
+        }
+        let rights = self.castling.after_touching(from).after_touching(to);
+        if rights != self.castling {
+            self.key ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(rights);
+            self.castling = rights;
+        }
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.side = them;
+        self.key ^= zobrist::side_key();
+        if self.en_passant.is_some() && self.en_passant_matters() {
+            self.key ^= zobrist::en_passant_key(from.file().index());
+        }
+        self.update_check_info();
+    }
+
+    /// A copy of this position with the legal move `mv` played.
+    #[inline]
+    pub fn play(&self, mv: Move) -> Position {
+        let mut next = self.clone();
+        next.make_move(mv);
+        next
+    }
+
+    /// Passes the turn (for null-move pruning): clears the en-passant square
+    /// and hands the move to the other side. Returns `false` and changes
+    /// nothing when the side to move is in check, where passing is illegal.
+    pub fn make_null_move(&mut self) -> bool {
+        if self.is_check() {
+            return false;
+        }
+        if self.en_passant_matters() {
+            if let Some(ep) = self.en_passant {
+                self.key ^= zobrist::en_passant_key(ep.file().index());
+            }
+        }
+        self.en_passant = None;
+        self.halfmove_clock += 1;
+        if self.side == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.side = !self.side;
+        self.key ^= zobrist::side_key();
+        self.update_check_info();
+        true
+    }
+
+    /// Whether `mv`, which must be legal here, gives check.
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let us = self.side;
+        let from = mv.from();
+        let to = mv.to();
+        let Some(piece) = self.board[from.index()] else {
+            return false;
+        };
+        let their_king = self.king_square(!us);
+        let mut occupied = (self.occupied() ^ from) | to;
+        let mut moved_away = Bitboard::from_square(from);
+        let (kind, landing) = match mv.kind() {
+            MoveKind::KingCastle | MoveKind::QueenCastle => {
+                let side = if mv.kind() == MoveKind::KingCastle {
+                    CastlingSide::King
+                } else {
+                    CastlingSide::Queen
+                };
+                occupied ^= side.rook_from(us);
+                occupied |= side.rook_to(us);
+                moved_away |= side.rook_from(us);
+                (PieceKind::Rook, side.rook_to(us))
+            }
+            MoveKind::EnPassant => {
+                occupied ^= Square::new(to.file(), from.rank());
+                (PieceKind::Pawn, to)
+            }
+            _ => (mv.promotion().unwrap_or(piece.kind()), to),
+        };
+        if crate::attacks::attacks(kind, us, landing, occupied).contains(their_king) {
+            return true;
+        }
+        let discovered = ((bishop_attacks(their_king, occupied) & self.diagonal_sliders())
+            | (rook_attacks(their_king, occupied) & self.orthogonal_sliders()))
+            & self.colored(us)
+            & !moved_away;
+        discovered.is_nonempty()
+    }
+
+    /// The same position with colours swapped and the board mirrored top to
+    /// bottom: White's pieces become Black's on the mirrored squares and the
+    /// other side moves. Useful for symmetry tests.
+    pub fn color_flipped(&self) -> Position {
+        let mut setup = Setup::empty();
+        for sq in Square::ALL {
+            setup.board[sq.flip_rank().index()] =
+                self.board[sq.index()].map(|p| Piece::new(!p.color(), p.kind()));
+        }
+        setup.side_to_move = !self.side;
+        setup.castling = self.castling.swap_colors();
+        setup.en_passant = self.en_passant.map(Square::flip_rank);
+        setup.halfmove_clock = self.halfmove_clock;
+        setup.fullmove_number = self.fullmove_number;
+        Position::from_setup(&setup).expect("the colour-flipped twin of a legal position is legal")
+    }
+
+    /// An ASCII drawing of the board, eighth rank on top, White in capitals.
+    pub fn board_diagram(&self) -> String {
+        let mut out = String::new();
+        for rank in Rank::ALL.iter().rev() {
+            out.push_str(" +---+---+---+---+---+---+---+---+\n |");
+            for file in File::ALL {
+                let c = self
+                    .piece_on(Square::new(file, *rank))
+                    .map_or(' ', Piece::to_char);
+                out.push(' ');
+                out.push(c);
+                out.push_str(" |");
+            }
+            out.push(' ');
+            out.push(rank.to_char());
+            out.push('\n');
+        }
+        out.push_str(" +---+---+---+---+---+---+---+---+\n   a   b   c   d   e   f   g   h\n");
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn startpos_basics() {
+        let pos = Position::startpos();
+        assert_eq!(pos.occupied().count(), 32);
+        assert_eq!(pos.king_square(Color::White), Square::E1);
+        assert_eq!(pos.king_square(Color::Black), Square::E8);
+        assert!(!pos.is_check());
+        assert_eq!(pos.key(), pos.compute_key());
+        assert_eq!(pos.color_flipped().to_setup().board, pos.to_setup().board);
+    }
+
+    #[test]
+    fn rejects_invalid_setups() {
+        let mut s = Setup::standard();
+        s.board[Square::E1.index()] = None;
+        assert_eq!(
+            Position::from_setup(&s),
+            Err(BoardError::MissingKing {
+                color: Color::White
+            })
+        );
+        let mut s = Setup::standard();
+        s.board[Square::A1.index()] = None;
+        assert_eq!(
+            Position::from_setup(&s),
+            Err(BoardError::BadCastlingRight {
+                color: Color::White,
+                side: CastlingSide::Queen
+            })
+        );
+        let mut s = Setup::standard();
+        s.board[Square::A8.index()] = Some(Piece::WhitePawn);
+        s.castling = CastlingRights::NONE;
+        assert_eq!(
+            Position::from_setup(&s),
+            Err(BoardError::PawnOnBackRank { square: Square::A8 })
+        );
+    }
+}

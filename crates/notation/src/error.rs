@@ -1,0 +1,77 @@
+//! The notation crate's error type.
+
+use outpost_board::BoardError;
+use thiserror::Error;
+
+/// Why a piece of chess text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NotationError {
+    /// A FEN without the four required fields, or with a number of fields
+    /// other than 4 or 6.
+    #[error("FEN has {found} fields: expected 6 (board, side, castling, en passant, halfmove, fullmove) or the first 4")]
+    FenFieldCount {
+        /// How many whitespace-separated fields there were.
+        found: usize,
+    },
+    /// The board field does not have eight ranks separated by `/`.
+    #[error("FEN board field has {found} ranks: expected 8 separated by `/`")]
+    FenRankCount {
+        /// How many ranks there were.
+        found: usize,
+    },
+    /// A rank of the board field is malformed.
+    #[error("FEN board field, rank {rank}: {reason} in `{text}`")]
+    FenRank {
+        /// The rank's number, 8 for the first rank written.
+        rank: u8,
+        /// The rank's text.
+        text: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// The side-to-move field is not `w` or `b`.
+    #[error("FEN side-to-move field `{field}`: expected `w` or `b`")]
+    FenSideToMove {
+        /// The field's text.
+        field: String,
+    },
+    /// The castling field is not `-` or letters of `KQkq` in that order.
+    #[error("FEN castling field `{field}`: expected `-` or a subset of `KQkq` in that order")]
+    FenCastling {
+        /// The field's text.
+        field: String,
+    },
+    /// The en-passant field is not `-` or a square on the third or sixth rank.
+    #[error("FEN en-passant field `{field}`: expected `-` or a square on the third or sixth rank")]
+    FenEnPassant {
+        /// The field's text.
+        field: String,
+    },
+    /// The halfmove clock is not a non-negative integer.
+    #[error("FEN halfmove clock `{field}`: expected a non-negative integer")]
+    FenHalfmoveClock {
+        /// The field's text.
+        field: String,
+    },
+    /// The fullmove number is not a positive integer.
+    #[error("FEN fullmove number `{field}`: expected a positive integer")]
+    FenFullmoveNumber {
+        /// The field's text.
+        field: String,
+    },
+    /// The FEN is well formed but describes an illegal position.
+    #[error("FEN describes an illegal position: {0}")]
+    IllegalPosition(#[from] BoardError),
+    /// A long algebraic move that is not of the form `e2e4`, `e7e8q` or `0000`.
+    #[error("malformed move `{text}`: expected long algebraic notation like `e2e4` or `e7e8q`")]
+    MalformedUciMove {
+        /// The offending text.
+        text: String,
+    },
+    /// A well-formed long algebraic move that is not legal in the position.
+    #[error("illegal move `{text}` in this position")]
+    IllegalUciMove {
+        /// The offending text.
+        text: String,
+    },
+}
