@@ -60,6 +60,12 @@ pub enum BoardError {
         /// What is wrong with it.
         reason: &'static str,
     },
+    /// A halfmove clock or fullmove number too large to store.
+    #[error("move counter {value} is out of range: at most 65535")]
+    ClockOutOfRange {
+        /// The value given.
+        value: u32,
+    },
     /// A fullmove number of zero (numbering starts at 1).
     #[error("fullmove number must be at least 1")]
     ZeroFullmoveNumber,

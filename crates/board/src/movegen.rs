@@ -12,7 +12,7 @@ use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
     rook_attacks,
 };
-use crate::{Bitboard, CastlingSide, Color, Move, MoveKind, PieceKind, Position, Rank, Square};
+use crate::{Bitboard, CastlingSide, Color, File, Move, MoveKind, PieceKind, Position, Rank, Square};
 use std::fmt;
 use std::ops::Deref;
 
@@ -97,57 +97,84 @@ impl MoveList {
         mv
     }
 
-    /// Adds every move of `piece_moves`, with the right [`MoveKind`] for `pos`.
+    /// Adds every move of `pm`, with the right [`MoveKind`] for `pos`.
     #[inline]
     fn extend(&mut self, pos: &Position, pm: PieceMoves) {
-        let from = pm.from;
-        let theirs = pos.colored(!pos.side_to_move());
-        match pm.piece {
-            PieceKind::Pawn => {
-                for to in pm.to {
-                    let capture = theirs.contains(to);
-                    if Bitboard::BACK_RANKS.contains(to) {
-                        for promoted in PieceKind::PROMOTIONS {
-                            self.push(Move::new(from, to, MoveKind::promotion(promoted, capture)));
-                        }
-                    } else {
-                        let kind = if capture {
-                            MoveKind::Capture
-                        } else if from.file() != to.file() {
-                            MoveKind::EnPassant
-                        } else if from.index().abs_diff(to.index()) == 16 {
-                            MoveKind::DoublePush
-                        } else {
-                            MoveKind::Quiet
-                        };
-                        self.push(Move::new(from, to, kind));
+        expand(pos, pm, |mv| self.push(mv));
+    }
+}
+
+/// Calls `f` with each move of `pm`, with the right [`MoveKind`] for `pos`.
+#[inline(always)]
+fn expand(pos: &Position, pm: PieceMoves, mut f: impl FnMut(Move)) {
+    let from = pm.from;
+    let theirs = pos.colored(!pos.side_to_move());
+    match pm.piece {
+        PieceKind::Pawn => {
+            for to in pm.to {
+                let capture = theirs.contains(to);
+                if Bitboard::BACK_RANKS.contains(to) {
+                    for promoted in PieceKind::PROMOTIONS {
+                        f(Move::new(from, to, MoveKind::promotion(promoted, capture)));
                     }
-                }
-            }
-            PieceKind::King => {
-                for to in pm.to {
-                    let kind = if theirs.contains(to) {
+                } else {
+                    let kind = if capture {
                         MoveKind::Capture
-                    } else if from.index().abs_diff(to.index()) == 2 {
-                        if to.index() > from.index() {
-                            MoveKind::KingCastle
-                        } else {
-                            MoveKind::QueenCastle
-                        }
+                    } else if from.file() != to.file() {
+                        MoveKind::EnPassant
+                    } else if from.index().abs_diff(to.index()) == 16 {
+                        MoveKind::DoublePush
                     } else {
                         MoveKind::Quiet
                     };
-                    self.push(Move::new(from, to, kind));
+                    f(Move::new(from, to, kind));
                 }
             }
-            _ => {
-                for to in pm.to & theirs {
-                    self.push(Move::new(from, to, MoveKind::Capture));
-                }
-                for to in pm.to & !theirs {
-                    self.push(Move::new(from, to, MoveKind::Quiet));
-                }
+        }
+        PieceKind::King => {
+            for to in pm.to {
+                let kind = if theirs.contains(to) {
+                    MoveKind::Capture
+                } else if from.index().abs_diff(to.index()) == 2 {
+                    if to.index() > from.index() {
+                        MoveKind::KingCastle
+                    } else {
+                        MoveKind::QueenCastle
+                    }
+                } else {
+                    MoveKind::Quiet
+                };
+                f(Move::new(from, to, kind));
             }
+        }
+        _ => {
+            for to in pm.to & theirs {
+                f(Move::new(from, to, MoveKind::Capture));
+            }
+            for to in pm.to & !theirs {
+                f(Move::new(from, to, MoveKind::Quiet));
+            }
+        }
+    }
+}
+
+/// Calls `f` with each pawn move to a square of `to` from the square `delta` back.
+#[inline(always)]
+fn expand_pawns(to: Bitboard, delta: i8, mut f: impl FnMut(Move)) {
+    let kind = match delta.unsigned_abs() {
+        16 => MoveKind::DoublePush,
+        8 => MoveKind::Quiet,
+        _ => MoveKind::Capture,
+    };
+    for to in to {
+        let from = Square::from_index_wrapping((to.index() as isize - delta as isize) as usize);
+        if Bitboard::BACK_RANKS.contains(to) {
+            let capture = kind == MoveKind::Capture;
+            for promoted in PieceKind::PROMOTIONS {
+                f(Move::new(from, to, MoveKind::promotion(promoted, capture)));
+            }
+        } else {
+            f(Move::new(from, to, kind));
         }
     }
 }
@@ -180,15 +207,70 @@ impl fmt::Debug for MoveList {
     }
 }
 
-impl Position {
-    /// Calls `visit` with the legal moves of each piece. `QUIET` includes
-    /// non-capturing, non-promoting moves (castling among them); `NOISY`
-    /// includes captures, en passant and every promotion.
+/// Receives generated moves: whole pieces, or sets of pawns moving by the
+/// same offset.
+trait MoveSink {
+    /// The moves of one piece.
+    fn piece(&mut self, moves: PieceMoves);
+    /// Pawn moves to each square of `to`, each from the square `delta` back.
+    fn pawns(&mut self, to: Bitboard, delta: i8);
+}
+
+/// Counts moves without building them.
+struct Counter(usize);
+
+impl MoveSink for Counter {
     #[inline(always)]
-    pub(crate) fn generate<const QUIET: bool, const NOISY: bool>(
-        &self,
-        mut visit: impl FnMut(PieceMoves),
-    ) {
+    fn piece(&mut self, moves: PieceMoves) {
+        self.0 += moves.len();
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, _delta: i8) {
+        self.0 += (to.count() + 3 * (to & Bitboard::BACK_RANKS).count()) as usize;
+    }
+}
+
+/// Calls a function with each move.
+struct EachMove<'a, F> {
+    pos: &'a Position,
+    f: F,
+}
+
+impl<F: FnMut(Move)> MoveSink for EachMove<'_, F> {
+    #[inline(always)]
+    fn piece(&mut self, moves: PieceMoves) {
+        expand(self.pos, moves, &mut self.f);
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, delta: i8) {
+        expand_pawns(to, delta, &mut self.f);
+    }
+}
+
+/// Passes moves on as [`PieceMoves`], one per origin square.
+struct PerPiece<F>(F);
+
+impl<F: FnMut(PieceMoves)> MoveSink for PerPiece<F> {
+    fn piece(&mut self, moves: PieceMoves) {
+        (self.0)(moves);
+    }
+
+    fn pawns(&mut self, to: Bitboard, delta: i8) {
+        for to in to {
+            let from = Square::from_index_wrapping((to.index() as isize - delta as isize) as usize);
+            (self.0)(PieceMoves { piece: PieceKind::Pawn, from, to: Bitboard::from_square(to) });
+        }
+    }
+}
+
+impl Position {
+    /// Hands the legal moves to `sink`, piece by piece and pawn set by pawn
+    /// set. `QUIET` includes non-capturing, non-promoting moves (castling
+    /// among them); `NOISY` includes captures, en passant and every promotion.
+    #[inline(always)]
+    fn generate<const QUIET: bool, const NOISY: bool, S: MoveSink>(&self, sink: &mut S) {
         let us = self.side_to_move();
         let them = !us;
         let ours = self.colored(us);
@@ -218,7 +300,7 @@ impl Position {
             king_to |= self.castling_destinations(us, occupied);
         }
         if king_to.is_nonempty() {
-            visit(PieceMoves {
+            sink.piece(PieceMoves {
                 piece: PieceKind::King,
                 from: king,
                 to: king_to,
@@ -237,21 +319,21 @@ impl Position {
         for from in self.pieces_of(us, PieceKind::Knight) & !pinned {
             let to = knight_attacks(from) & targets;
             if to.is_nonempty() {
-                visit(PieceMoves {
+                sink.piece(PieceMoves {
                     piece: PieceKind::Knight,
                     from,
                     to,
                 });
             }
         }
-        let mut slide = |kind: PieceKind, attacks: fn(Square, Bitboard) -> Bitboard| {
+        let slide = |sink: &mut S, kind: PieceKind, attacks: fn(Square, Bitboard) -> Bitboard| {
             for from in self.pieces_of(us, kind) {
                 let mut to = attacks(from, occupied) & targets;
                 if pinned.contains(from) {
                     to &= line(king, from);
                 }
                 if to.is_nonempty() {
-                    visit(PieceMoves {
+                    sink.piece(PieceMoves {
                         piece: kind,
                         from,
                         to,
@@ -259,24 +341,46 @@ impl Position {
                 }
             }
         };
-        slide(PieceKind::Bishop, bishop_attacks);
-        slide(PieceKind::Rook, rook_attacks);
-        slide(PieceKind::Queen, queen_attacks);
+        slide(sink, PieceKind::Bishop, bishop_attacks);
+        slide(sink, PieceKind::Rook, rook_attacks);
+        slide(sink, PieceKind::Queen, queen_attacks);
 
         let pawns = self.pieces_of(us, PieceKind::Pawn);
         let last_rank = Bitboard::rank(Rank::Eighth.relative_to(us));
-        let double_rank = Bitboard::rank(Rank::Fourth.relative_to(us));
+        let third_rank = Bitboard::rank(Rank::Third.relative_to(us));
         let empty = !occupied;
-        for from in pawns {
-            let one = match us {
-                Color::White => Bitboard::from_square(from).shift_up(),
-                Color::Black => Bitboard::from_square(from).shift_down(),
-            } & empty;
-            let two = match us {
-                Color::White => one.shift_up(),
-                Color::Black => one.shift_down(),
-            } & empty
-                & double_rank;
+        // Unpinned pawns move as a set: each destination set comes with the
+        // square offset back to its origins.
+        let free = pawns & !pinned;
+        let forward = |bb: Bitboard| match us {
+            Color::White => bb.shift_up(),
+            Color::Black => bb.shift_down(),
+        };
+        let up: i8 = match us {
+            Color::White => 8,
+            Color::Black => -8,
+        };
+        let single = forward(free) & empty;
+        let double = forward(single & third_rank) & empty & check_mask;
+        let single = single & check_mask;
+        if QUIET {
+            sink.pawns(single & !last_rank, up);
+            sink.pawns(double, 2 * up);
+        }
+        if NOISY {
+            sink.pawns(single & last_rank, up);
+            let not_a = !Bitboard::file(File::A);
+            let not_h = !Bitboard::file(File::H);
+            // Towards the a-file and towards the h-file.
+            let west = Bitboard(forward(free & not_a).0 >> 1);
+            let east = Bitboard(forward(free & not_h).0 << 1);
+            sink.pawns(west & theirs & check_mask, up - 1);
+            sink.pawns(east & theirs & check_mask, up + 1);
+        }
+        // A pinned pawn can only move along its pin.
+        for from in pawns & pinned {
+            let one = forward(Bitboard::from_square(from)) & empty;
+            let two = forward(one & third_rank) & empty;
             let pushes = one | two;
             let mut to = Bitboard::EMPTY;
             if QUIET {
@@ -285,16 +389,9 @@ impl Position {
             if NOISY {
                 to |= (pawn_attacks(us, from) & theirs) | (pushes & last_rank);
             }
-            to &= check_mask;
-            if pinned.contains(from) {
-                to &= line(king, from);
-            }
+            to &= check_mask & line(king, from);
             if to.is_nonempty() {
-                visit(PieceMoves {
-                    piece: PieceKind::Pawn,
-                    from,
-                    to,
-                });
+                sink.piece(PieceMoves { piece: PieceKind::Pawn, from, to });
             }
         }
 
@@ -310,7 +407,7 @@ impl Position {
                             | (bishop_attacks(king, after) & self.diagonal_sliders()))
                             & theirs;
                         if exposed.is_empty() {
-                            visit(PieceMoves {
+                            sink.piece(PieceMoves {
                                 piece: PieceKind::Pawn,
                                 from,
                                 to: Bitboard::from_square(ep),
@@ -355,38 +452,44 @@ impl Position {
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate::<true, true>(|pm| list.extend(self, pm));
+        self.generate_all(&mut list);
         list
     }
 
     /// Appends the legal captures, en-passant captures and promotions
     /// (quiet promotions included) to `list`: the moves quiescence search wants.
     pub fn generate_noisy(&self, list: &mut MoveList) {
-        self.generate::<false, true>(|pm| list.extend(self, pm));
+        self.generate::<false, true, _>(&mut EachMove { pos: self, f: |mv| list.push(mv) });
     }
 
     /// Appends the legal moves that neither capture nor promote to `list`.
     pub fn generate_quiet(&self, list: &mut MoveList) {
-        self.generate::<true, false>(|pm| list.extend(self, pm));
+        self.generate::<true, false, _>(&mut EachMove { pos: self, f: |mv| list.push(mv) });
     }
 
     /// Appends all legal moves to `list`.
     pub fn generate_all(&self, list: &mut MoveList) {
-        self.generate::<true, true>(|pm| list.extend(self, pm));
+        self.for_each_legal_move(|mv| list.push(mv));
     }
 
-    /// Calls `visit` with the legal moves of each piece, grouped by origin.
-    /// The fastest way to inspect moves without building a list.
+    /// Calls `f` with each legal move, without building a list.
+    #[inline]
+    pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
+        self.generate::<true, true, _>(&mut EachMove { pos: self, f });
+    }
+
+    /// Calls `visit` with the legal moves of each piece, grouped by origin
+    /// (a pawn may come in more than one group).
     pub fn for_each_piece_moves(&self, visit: impl FnMut(PieceMoves)) {
-        self.generate::<true, true>(visit);
+        self.generate::<true, true, _>(&mut PerPiece(visit));
     }
 
     /// The number of legal moves, counted without building them.
     #[inline]
     pub fn count_legal_moves(&self) -> usize {
-        let mut n = 0;
-        self.generate::<true, true>(|pm| n += pm.len());
-        n
+        let mut counter = Counter(0);
+        self.generate::<true, true, _>(&mut counter);
+        counter.0
     }
 
     /// Whether the side to move has at least one legal move.
@@ -407,48 +510,22 @@ impl Position {
     /// Whether `mv` is legal in this position (any 16-bit value may be asked,
     /// such as a move from a hash table).
     pub fn is_legal(&self, mv: Move) -> bool {
-        let Some(piece) = self.piece_on(mv.from()) else {
-            return false;
-        };
-        if piece.color() != self.side_to_move() {
-            return false;
-        }
-        let mut found = false;
-        self.generate::<true, true>(|pm| {
-            if pm.from == mv.from() && pm.to.contains(mv.to()) {
-                let mut list = MoveList::new();
-                list.extend(
-                    self,
-                    PieceMoves {
-                        to: Bitboard::from_square(mv.to()),
-                        ..pm
-                    },
-                );
-                found |= list.contains(&mv);
+        match self.piece_on(mv.from()) {
+            Some(piece) if piece.color() == self.side_to_move() => {
+                self.find_move(mv.from(), mv.to(), mv.promotion()) == Some(mv)
             }
-        });
-        found
+            _ => false,
+        }
     }
 
     /// The legal move from `from` to `to` (promoting to `promotion`, which a
     /// pawn reaching the last rank needs and every other move must omit).
     /// This is how text moves become [`Move`]s.
-    pub fn find_move(
-        &self,
-        from: Square,
-        to: Square,
-        promotion: Option<PieceKind>,
-    ) -> Option<Move> {
+    pub fn find_move(&self, from: Square, to: Square, promotion: Option<PieceKind>) -> Option<Move> {
         let mut list = MoveList::new();
-        self.generate::<true, true>(|pm| {
+        self.for_each_piece_moves(|pm| {
             if pm.from == from && pm.to.contains(to) {
-                list.extend(
-                    self,
-                    PieceMoves {
-                        to: Bitboard::from_square(to),
-                        ..pm
-                    },
-                );
+                list.extend(self, PieceMoves { to: Bitboard::from_square(to), ..pm });
             }
         });
         list.iter().copied().find(|mv| mv.promotion() == promotion)

@@ -217,6 +217,6 @@ mod tests {
         let castle = Move::new(Square::E1, Square::G1, MoveKind::KingCastle);
         assert!(castle.is_castle() && !castle.is_capture());
         assert!(Move::new(Square::E5, Square::D6, MoveKind::EnPassant).is_capture());
-        assert_eq!(std::mem::size_of::<Move>(), 2);
+        assert_eq!(size_of::<Move>(), 2);
     }
 }

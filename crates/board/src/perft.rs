@@ -10,9 +10,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         1 => pos.count_legal_moves() as u64,
         _ => {
             let mut nodes = 0;
-            for &mv in pos.legal_moves().iter() {
-                nodes += perft(&pos.play(mv), depth - 1);
-            }
+            pos.for_each_legal_move(|mv| {
+                let mut child = *pos;
+                child.make_move(mv);
+                nodes += perft(&child, depth - 1);
+            });
             nodes
         }
     }
@@ -25,9 +27,11 @@ pub fn perft_full(pos: &Position, depth: u32) -> u64 {
         return 1;
     }
     let mut nodes = 0;
-    for &mv in pos.legal_moves().iter() {
-        nodes += perft_full(&pos.play(mv), depth - 1);
-    }
+    pos.for_each_legal_move(|mv| {
+        let mut child = *pos;
+        child.make_move(mv);
+        nodes += perft_full(&child, depth - 1);
+    });
     nodes
 }
 

@@ -80,48 +80,51 @@ impl PieceKind {
 }
 
 /// A piece of a given colour, stored in one byte (`Option<Piece>` too).
+///
+/// The discriminant is `kind * 2 + color`, so both halves come out with a
+/// shift and a mask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum Piece {
     WhitePawn,
-    WhiteKnight,
-    WhiteBishop,
-    WhiteRook,
-    WhiteQueen,
-    WhiteKing,
     BlackPawn,
+    WhiteKnight,
     BlackKnight,
+    WhiteBishop,
     BlackBishop,
+    WhiteRook,
     BlackRook,
+    WhiteQueen,
     BlackQueen,
+    WhiteKing,
     BlackKing,
 }
 
 impl Piece {
-    /// All twelve pieces, White's first.
+    /// All twelve pieces in index order: pawns first, White before Black.
     pub const ALL: [Piece; 12] = [
         Piece::WhitePawn,
-        Piece::WhiteKnight,
-        Piece::WhiteBishop,
-        Piece::WhiteRook,
-        Piece::WhiteQueen,
-        Piece::WhiteKing,
         Piece::BlackPawn,
+        Piece::WhiteKnight,
         Piece::BlackKnight,
+        Piece::WhiteBishop,
         Piece::BlackBishop,
+        Piece::WhiteRook,
         Piece::BlackRook,
+        Piece::WhiteQueen,
         Piece::BlackQueen,
+        Piece::WhiteKing,
         Piece::BlackKing,
     ];
 
     /// The piece of `color` and `kind`.
     #[inline]
     pub const fn new(color: Color, kind: PieceKind) -> Piece {
-        Piece::ALL[color as usize * 6 + kind as usize]
+        Piece::ALL[kind as usize * 2 + color as usize]
     }
 
-    /// Index 0 to 11: White's pawn to king, then Black's.
+    /// Index 0 to 11: `kind * 2 + color`.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -130,13 +133,13 @@ impl Piece {
     /// The piece's colour.
     #[inline]
     pub const fn color(self) -> Color {
-        Color::from_index((self as usize >= 6) as usize)
+        Color::from_index(self as usize & 1)
     }
 
     /// The piece's kind.
     #[inline]
     pub const fn kind(self) -> PieceKind {
-        PieceKind::from_index(self as usize % 6)
+        PieceKind::from_index(self as usize >> 1)
     }
 
     /// The FEN letter: uppercase for White, lowercase for Black.
@@ -171,7 +174,7 @@ mod tests {
                 assert_eq!(Piece::from_char(p.to_char()), Some(p));
             }
         }
-        assert_eq!(std::mem::size_of::<Option<Piece>>(), 1);
+        assert_eq!(size_of::<Option<Piece>>(), 1);
         assert_eq!(Piece::from_char('x'), None);
     }
 }

@@ -1,7 +1,7 @@
 //! The position: pieces, side to move, castling rights, en passant, clocks and key.
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use crate::zobrist;
 use crate::{
@@ -66,29 +66,42 @@ impl Setup {
     }
 }
 
+/// Mailbox nibble to piece: 0 is an empty square, `n` is `Piece::ALL[n - 1]`.
+const NIBBLE_PIECES: [Option<Piece>; 16] = {
+    let mut table = [None; 16];
+    let mut i = 0;
+    while i < 12 {
+        table[i + 1] = Some(Piece::ALL[i]);
+        i += 1;
+    }
+    table
+};
+
 /// A legal chess position.
 ///
 /// A `Position` can only be built valid (see [`Position::from_setup`]) and
 /// stays valid under [`Position::make_move`] with legal moves. It keeps
 /// bitboards by kind and colour, a mailbox, the Zobrist key, and the checkers
-/// and pinned pieces of the side to move, all updated with every move.
+/// of the side to move, all updated with every move.
 ///
 /// Moves are applied by copy-make: copy the position (it is small and
 /// `Clone`) and call [`Position::make_move`] on the copy, or use
 /// [`Position::play`]. Undoing is dropping the copy.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     by_kind: [Bitboard; 6],
     by_color: [Bitboard; 2],
-    board: [Option<Piece>; 64],
+    /// The piece on each square, a nibble per square: 0 for empty, else
+    /// [`Piece::index`] + 1. Packed so a whole position fits in 128 bytes and
+    /// copies cheaply.
+    mailbox: [u8; 32],
+    key: u64,
+    checkers: Bitboard,
+    halfmove_clock: u16,
+    fullmove_number: u16,
     side: Color,
     castling: CastlingRights,
     en_passant: Option<Square>,
-    halfmove_clock: u32,
-    fullmove_number: u32,
-    key: u64,
-    checkers: Bitboard,
-    pinned: Bitboard,
 }
 
 impl Default for Position {
@@ -112,20 +125,18 @@ impl Position {
         let mut pos = Position {
             by_kind: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
-            board: setup.board,
+            mailbox: [0; 32],
             side: setup.side_to_move,
             castling: setup.castling,
             en_passant: setup.en_passant,
-            halfmove_clock: setup.halfmove_clock,
-            fullmove_number: setup.fullmove_number,
+            halfmove_clock: 0,
+            fullmove_number: 1,
             key: 0,
             checkers: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
         };
         for sq in Square::ALL {
             if let Some(piece) = setup.board[sq.index()] {
-                pos.by_kind[piece.kind().index()] |= sq;
-                pos.by_color[piece.color().index()] |= sq;
+                pos.put(piece, sq);
             }
         }
         for color in Color::ALL {
@@ -156,11 +167,16 @@ impl Position {
         if setup.fullmove_number == 0 {
             return Err(BoardError::ZeroFullmoveNumber);
         }
+        pos.fullmove_number = u16::try_from(setup.fullmove_number)
+            .map_err(|_| BoardError::ClockOutOfRange { value: setup.fullmove_number })?;
+        pos.halfmove_clock = u16::try_from(setup.halfmove_clock)
+            .map_err(|_| BoardError::ClockOutOfRange { value: setup.halfmove_clock })?;
         let them = !pos.side;
         if pos.is_attacked_by(pos.side, pos.king_square(them), pos.occupied()) {
             return Err(BoardError::OpponentInCheck { color: them });
         }
-        pos.update_check_info();
+        let king = pos.king_square(pos.side);
+        pos.checkers = pos.attackers_to(king, pos.occupied()) & pos.colored(them);
         if pos.checkers.count() > 2 {
             return Err(BoardError::TooManyCheckers {
                 count: pos.checkers.count(),
@@ -192,12 +208,12 @@ impl Position {
     /// The parts of this position, for editing or serialising.
     pub fn to_setup(&self) -> Setup {
         Setup {
-            board: self.board,
+            board: Square::ALL.map(|sq| self.piece_on(sq)),
             side_to_move: self.side,
             castling: self.castling,
             en_passant: self.en_passant,
-            halfmove_clock: self.halfmove_clock,
-            fullmove_number: self.fullmove_number,
+            halfmove_clock: self.halfmove_clock.into(),
+            fullmove_number: self.fullmove_number.into(),
         }
     }
 
@@ -223,13 +239,13 @@ impl Position {
     /// Half-moves since the last capture or pawn move.
     #[inline]
     pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove_clock
+        self.halfmove_clock.into()
     }
 
     /// The fullmove number: 1 at the start, incremented after each Black move.
     #[inline]
     pub fn fullmove_number(&self) -> u32 {
-        self.fullmove_number
+        self.fullmove_number.into()
     }
 
     /// The Zobrist key (see the [`zobrist`](crate::zobrist) module for what it covers).
@@ -241,7 +257,8 @@ impl Position {
     /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_on(&self, sq: Square) -> Option<Piece> {
-        self.board[sq.index()]
+        let nibble = (self.mailbox[sq.index() / 2] >> (4 * (sq.index() & 1))) & 15;
+        NIBBLE_PIECES[nibble as usize]
     }
 
     /// All pieces of one kind, both colours.
@@ -286,11 +303,25 @@ impl Position {
         self.checkers.is_nonempty()
     }
 
-    /// Pieces of the side to move pinned to their own king (of either colour
-    /// only the mover's are tracked).
+    /// Pieces of the side to move pinned to their own king: each may only
+    /// move along the line between its king and the enemy slider behind it.
     #[inline]
     pub fn pinned(&self) -> Bitboard {
-        self.pinned
+        let us = self.side;
+        let king = self.king_square(us);
+        let ours = self.colored(us);
+        let theirs = self.colored(!us);
+        let snipers = ((bishop_attacks(king, theirs) & self.diagonal_sliders())
+            | (rook_attacks(king, theirs) & self.orthogonal_sliders()))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & (ours | theirs);
+            if !blockers.has_several() {
+                pinned |= blockers & ours;
+            }
+        }
+        pinned
     }
 
     /// Bishops and queens of both colours.
@@ -330,33 +361,6 @@ impl Position {
             != Bitboard::EMPTY
     }
 
-    /// Recomputes the checkers and pinned pieces of the side to move.
-    #[inline]
-    fn update_check_info(&mut self) {
-        let us = self.side;
-        let king = self.king_square(us);
-        let ours = self.colored(us);
-        let theirs = self.colored(!us);
-        let occupied = ours | theirs;
-        let mut checkers = ((knight_attacks(king) & self.pieces(PieceKind::Knight))
-            | (pawn_attacks(us, king) & self.pieces(PieceKind::Pawn)))
-            & theirs;
-        let mut pinned = Bitboard::EMPTY;
-        let snipers = ((bishop_attacks(king, theirs) & self.diagonal_sliders())
-            | (rook_attacks(king, theirs) & self.orthogonal_sliders()))
-            & theirs;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if blockers.is_empty() {
-                checkers |= sniper;
-            } else if !blockers.has_several() {
-                pinned |= blockers & ours;
-            }
-        }
-        self.checkers = checkers;
-        self.pinned = pinned;
-    }
-
     /// Whether the side to move has a pawn attacking the en-passant square,
     /// which is when the square enters the key.
     #[inline]
@@ -372,7 +376,7 @@ impl Position {
     pub fn compute_key(&self) -> u64 {
         let mut key = 0;
         for sq in self.occupied() {
-            if let Some(piece) = self.board[sq.index()] {
+            if let Some(piece) = self.piece_on(sq) {
                 key ^= zobrist::piece_key(piece, sq);
             }
         }
@@ -390,7 +394,7 @@ impl Position {
     fn put(&mut self, piece: Piece, sq: Square) {
         self.by_kind[piece.kind().index()] ^= sq;
         self.by_color[piece.color().index()] ^= sq;
-        self.board[sq.index()] = Some(piece);
+        self.mailbox[sq.index() / 2] |= (piece.index() as u8 + 1) << (4 * (sq.index() & 1));
         self.key ^= zobrist::piece_key(piece, sq);
     }
 
@@ -398,8 +402,19 @@ impl Position {
     fn remove(&mut self, piece: Piece, sq: Square) {
         self.by_kind[piece.kind().index()] ^= sq;
         self.by_color[piece.color().index()] ^= sq;
-        self.board[sq.index()] = None;
+        self.mailbox[sq.index() / 2] &= 0xf0 >> (4 * (sq.index() & 1));
         self.key ^= zobrist::piece_key(piece, sq);
+    }
+
+    /// Moves `piece` from `from` to `to` (an empty square).
+    #[inline(always)]
+    fn shift(&mut self, piece: Piece, from: Square, to: Square) {
+        let both = Bitboard::from_square(from) | to;
+        self.by_kind[piece.kind().index()] ^= both;
+        self.by_color[piece.color().index()] ^= both;
+        self.mailbox[from.index() / 2] &= 0xf0 >> (4 * (from.index() & 1));
+        self.mailbox[to.index() / 2] |= (piece.index() as u8 + 1) << (4 * (to.index() & 1));
+        self.key ^= zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
     }
 
     /// Plays a legal move on this position.
@@ -412,72 +427,103 @@ impl Position {
         let them = !us;
         let from = mv.from();
         let to = mv.to();
-        let Some(piece) = self.board[from.index()] else {
+        let Some(piece) = self.piece_on(from) else {
             debug_assert!(false, "make_move: no piece on {from} for {mv}");
             return;
         };
-        if self.en_passant_matters() {
-            if let Some(ep) = self.en_passant {
+        if let Some(ep) = self.en_passant.take() {
+            if (pawn_attacks(them, ep) & self.pieces_of(us, PieceKind::Pawn)).is_nonempty() {
                 self.key ^= zobrist::en_passant_key(ep.file().index());
             }
         }
-        self.en_passant = None;
-        self.halfmove_clock += 1;
-        let kind = mv.kind();
-        match kind {
-            MoveKind::EnPassant => {
-                let captured = Square::new(to.file(), from.rank());
-                self.remove(Piece::new(them, PieceKind::Pawn), captured);
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        let flags = mv.to_bits() >> 12;
+        let is_en_passant = flags == MoveKind::EnPassant as u16;
+        let is_castle = flags & 0b1110 == 0b0010;
+        if flags & 0b0100 != 0 {
+            self.halfmove_clock = 0;
+            if is_en_passant {
+                let victim = Square::new(to.file(), from.rank());
+                self.remove(Piece::new(them, PieceKind::Pawn), victim);
+            } else if let Some(victim) = self.piece_on(to) {
+                self.remove(victim, to);
             }
-            MoveKind::KingCastle | MoveKind::QueenCastle => {
-                let side = if kind == MoveKind::KingCastle {
-                    CastlingSide::King
-                } else {
-                    CastlingSide::Queen
-                };
-                let rook = Piece::new(us, PieceKind::Rook);
-                self.remove(rook, side.rook_from(us));
-                self.put(rook, side.rook_to(us));
-            }
-            _ if mv.is_capture() => {
-                if let Some(victim) = self.board[to.index()] {
-                    self.remove(victim, to);
-                }
-                self.halfmove_clock = 0;
-            }
-            _ => {}
         }
-        self.remove(piece, from);
-        match mv.promotion() {
-            Some(promoted) => self.put(Piece::new(us, promoted), to),
-            None => self.put(piece, to),
+        let landed = if flags & 0b1000 != 0 {
+            let promoted = PieceKind::from_index((flags & 3) as usize + 1);
+            self.remove(piece, from);
+            self.put(Piece::new(us, promoted), to);
+            promoted
+        } else {
+            self.shift(piece, from, to);
+            piece.kind()
+        };
+        if is_castle {
+            let side = if flags == MoveKind::KingCastle as u16 {
+                CastlingSide::King
+            } else {
+                CastlingSide::Queen
+            };
+            self.shift(Piece::new(us, PieceKind::Rook), side.rook_from(us), side.rook_to(us));
         }
         if piece.kind() == PieceKind::Pawn {
             self.halfmove_clock = 0;
-            if kind == MoveKind::DoublePush {
-                self.en_passant = Some(Square::new(from.file(), Rank::Third.relative_to(us)));
+            if flags == MoveKind::DoublePush as u16 {
+                let ep = Square::from_index_wrapping((from.index() + to.index()) / 2);
+                if (pawn_attacks(us, ep) & self.pieces_of(them, PieceKind::Pawn)).is_nonempty() {
+                    self.key ^= zobrist::en_passant_key(ep.file().index());
+                }
+                self.en_passant = Some(ep);
             }
         }
-        let rights = self.castling.after_touching(from).after_touching(to);
-        if rights != self.castling {
-            self.key ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(rights);
-            self.castling = rights;
+        if self.castling != CastlingRights::NONE {
+            let rights = self.castling.after_touching(from).after_touching(to);
+            if rights != self.castling {
+                self.key ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(rights);
+                self.castling = rights;
+            }
         }
         if us == Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side = them;
         self.key ^= zobrist::side_key();
-        if self.en_passant.is_some() && self.en_passant_matters() {
-            self.key ^= zobrist::en_passant_key(from.file().index());
+
+        // Checkers: the moved piece itself, and sliders behind any square the
+        // move vacated (the origin, an en-passant victim, a castling rook).
+        let king = self.king_square(them);
+        let occupied = self.occupied();
+        let mut checkers = Bitboard::EMPTY;
+        let direct = match landed {
+            PieceKind::Pawn => pawn_attacks(them, king).contains(to),
+            PieceKind::Knight => knight_attacks(king).contains(to),
+            PieceKind::King => false,
+            slider => {
+                let straight = king.file() == to.file() || king.rank() == to.rank();
+                line(king, to).is_nonempty()
+                    && (between(king, to) & occupied).is_empty()
+                    && match slider {
+                        PieceKind::Bishop => !straight,
+                        PieceKind::Rook => straight,
+                        _ => true,
+                    }
+            }
+        };
+        if direct {
+            checkers |= to;
         }
-        self.update_check_info();
+        if line(king, from).is_nonempty() || is_en_passant || is_castle {
+            checkers |= ((bishop_attacks(king, occupied) & self.diagonal_sliders())
+                | (rook_attacks(king, occupied) & self.orthogonal_sliders()))
+                & self.colored(us);
+        }
+        self.checkers = checkers;
     }
 
     /// A copy of this position with the legal move `mv` played.
     #[inline]
     pub fn play(&self, mv: Move) -> Position {
-        let mut next = self.clone();
+        let mut next = *self;
         next.make_move(mv);
         next
     }
@@ -495,13 +541,14 @@ impl Position {
             }
         }
         self.en_passant = None;
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         if self.side == Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side = !self.side;
         self.key ^= zobrist::side_key();
-        self.update_check_info();
+        // The side not to move was not in check, so the new mover is not either.
+        self.checkers = Bitboard::EMPTY;
         true
     }
 
@@ -510,7 +557,7 @@ impl Position {
         let us = self.side;
         let from = mv.from();
         let to = mv.to();
-        let Some(piece) = self.board[from.index()] else {
+        let Some(piece) = self.piece_on(from) else {
             return false;
         };
         let their_king = self.king_square(!us);
@@ -551,13 +598,13 @@ impl Position {
         let mut setup = Setup::empty();
         for sq in Square::ALL {
             setup.board[sq.flip_rank().index()] =
-                self.board[sq.index()].map(|p| Piece::new(!p.color(), p.kind()));
+                self.piece_on(sq).map(|p| Piece::new(!p.color(), p.kind()));
         }
         setup.side_to_move = !self.side;
         setup.castling = self.castling.swap_colors();
         setup.en_passant = self.en_passant.map(Square::flip_rank);
-        setup.halfmove_clock = self.halfmove_clock;
-        setup.fullmove_number = self.fullmove_number;
+        setup.halfmove_clock = self.halfmove_clock.into();
+        setup.fullmove_number = self.fullmove_number.into();
         Position::from_setup(&setup).expect("the colour-flipped twin of a legal position is legal")
     }
 
@@ -586,6 +633,12 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn position_fits_in_two_cache_lines() {
+        // Copy-make copies the whole position; keep it small.
+        assert!(size_of::<Position>() <= 128, "{}", size_of::<Position>());
+    }
 
     #[test]
     fn startpos_basics() {

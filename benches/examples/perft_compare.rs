@@ -1,0 +1,105 @@
+//! Quick side-by-side perft speed: Outpost against cozy-chess (bulk counting)
+//! and shakmaty (every leaf played), best of several runs each.
+//!
+//! `cargo run --release -p outpost-benches --example perft_compare`
+
+use outpost_notation::parse_fen;
+use std::time::Instant;
+
+const POSITIONS: [(&str, &str, u32); 3] = [
+    ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6),
+    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5),
+    ("position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7),
+];
+
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    if depth == 1 {
+        board.generate_moves(|moves| {
+            nodes += moves.len() as u64;
+            false
+        });
+    } else {
+        board.generate_moves(|moves| {
+            for mv in moves {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                nodes += cozy_perft(&child, depth - 1);
+            }
+            false
+        });
+    }
+    nodes
+}
+
+fn shakmaty_perft_full(pos: &shakmaty::Chess, depth: u32) -> u64 {
+    use shakmaty::Position as _;
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    for mv in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(&mv);
+        nodes += shakmaty_perft_full(&child, depth - 1);
+    }
+    nodes
+}
+
+/// Best time of `runs` runs, and the node count.
+fn best(runs: usize, mut f: impl FnMut() -> u64) -> (u64, f64) {
+    let mut best = f64::MAX;
+    let mut nodes = 0;
+    for _ in 0..runs {
+        let start = Instant::now();
+        nodes = f();
+        best = best.min(start.elapsed().as_secs_f64());
+    }
+    (nodes, best)
+}
+
+fn main() {
+    let runs = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(3);
+    let mut totals = [(0u64, 0f64); 4];
+    println!("{:<10} {:>5} {:>12} {:>14} {:>14} {:>14} {:>14}", "position", "depth", "nodes", "outpost bulk", "cozy bulk", "outpost full", "shakmaty full");
+    for (name, fen, depth) in POSITIONS {
+        let pos = parse_fen(fen).unwrap();
+        let board = cozy_chess::Board::from_fen(fen, false).unwrap();
+        let chess: shakmaty::Chess = fen
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        let results = [
+            best(runs, || outpost_board::perft(&pos, depth)),
+            best(runs, || cozy_perft(&board, depth)),
+            best(runs, || outpost_board::perft_full(&pos, depth - 1)),
+            best(runs, || shakmaty_perft_full(&chess, depth - 1)),
+        ];
+        assert_eq!(results[0].0, results[1].0);
+        assert_eq!(results[2].0, results[3].0);
+        let mnps = |(n, t): (u64, f64)| format!("{:.1} Mn/s", n as f64 / t / 1e6);
+        println!(
+            "{name:<10} {depth:>5} {:>12} {:>14} {:>14} {:>14} {:>14}",
+            results[0].0,
+            mnps(results[0]),
+            mnps(results[1]),
+            mnps(results[2]),
+            mnps(results[3])
+        );
+        for (total, r) in totals.iter_mut().zip(results) {
+            total.0 += r.0;
+            total.1 += r.1;
+        }
+    }
+    let rate = |(n, t): (u64, f64)| n as f64 / t / 1e6;
+    println!(
+        "total: outpost bulk {:.1} Mn/s, cozy-chess bulk {:.1} Mn/s (ratio {:.2}); outpost full {:.1} Mn/s, shakmaty full {:.1} Mn/s (ratio {:.2})",
+        rate(totals[0]),
+        rate(totals[1]),
+        rate(totals[0]) / rate(totals[1]),
+        rate(totals[2]),
+        rate(totals[3]),
+        rate(totals[2]) / rate(totals[3])
+    );
+}
