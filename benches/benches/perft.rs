@@ -15,9 +15,24 @@ use outpost_notation::parse_fen;
 use std::hint::black_box;
 
 const POSITIONS: [(&str, &str, u32, u64); 3] = [
-    ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4_865_609),
-    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4_085_603),
-    ("position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, 11_030_083),
+    (
+        "startpos",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        5,
+        4_865_609,
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+        4_085_603,
+    ),
+    (
+        "position3",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        6,
+        11_030_083,
+    ),
 ];
 
 fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
@@ -56,7 +71,8 @@ fn shakmaty_perft_full(pos: &shakmaty::Chess, depth: u32) -> u64 {
 
 fn shakmaty_position(fen: &str) -> shakmaty::Chess {
     let fen: shakmaty::fen::Fen = fen.parse().expect("valid FEN");
-    fen.into_position(shakmaty::CastlingMode::Standard).expect("legal position")
+    fen.into_position(shakmaty::CastlingMode::Standard)
+        .expect("legal position")
 }
 
 fn perft_bulk(c: &mut Criterion) {
@@ -68,12 +84,14 @@ fn perft_bulk(c: &mut Criterion) {
         assert_eq!(outpost_board::perft(&pos, depth), nodes);
         assert_eq!(cozy_perft(&board, depth), nodes);
         group.throughput(Throughput::Elements(nodes));
-        group.bench_function(BenchmarkId::new("outpost", format!("{name}_d{depth}")), |b| {
-            b.iter(|| outpost_board::perft(black_box(&pos), depth))
-        });
-        group.bench_function(BenchmarkId::new("cozy-chess", format!("{name}_d{depth}")), |b| {
-            b.iter(|| cozy_perft(black_box(&board), depth))
-        });
+        group.bench_function(
+            BenchmarkId::new("outpost", format!("{name}_d{depth}")),
+            |b| b.iter(|| outpost_board::perft(black_box(&pos), depth)),
+        );
+        group.bench_function(
+            BenchmarkId::new("cozy-chess", format!("{name}_d{depth}")),
+            |b| b.iter(|| cozy_perft(black_box(&board), depth)),
+        );
     }
     group.finish();
 }
@@ -89,12 +107,14 @@ fn perft_full(c: &mut Criterion) {
         assert_eq!(shakmaty_perft_full(&chess, depth), nodes_below);
         let _ = nodes;
         group.throughput(Throughput::Elements(nodes_below));
-        group.bench_function(BenchmarkId::new("outpost", format!("{name}_d{depth}")), |b| {
-            b.iter(|| outpost_board::perft_full(black_box(&pos), depth))
-        });
-        group.bench_function(BenchmarkId::new("shakmaty", format!("{name}_d{depth}")), |b| {
-            b.iter(|| shakmaty_perft_full(black_box(&chess), depth))
-        });
+        group.bench_function(
+            BenchmarkId::new("outpost", format!("{name}_d{depth}")),
+            |b| b.iter(|| outpost_board::perft_full(black_box(&pos), depth)),
+        );
+        group.bench_function(
+            BenchmarkId::new("shakmaty", format!("{name}_d{depth}")),
+            |b| b.iter(|| shakmaty_perft_full(black_box(&chess), depth)),
+        );
     }
     group.finish();
 }

@@ -7,8 +7,16 @@ use outpost_notation::parse_fen;
 use std::time::Instant;
 
 const POSITIONS: [(&str, &str, u32); 3] = [
-    ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6),
-    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5),
+    (
+        "startpos",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        6,
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        5,
+    ),
     ("position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7),
 ];
 
@@ -59,9 +67,15 @@ fn best(runs: usize, mut f: impl FnMut() -> u64) -> (u64, f64) {
 }
 
 fn main() {
-    let runs = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(3);
+    let runs = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3);
     let mut totals = [(0u64, 0f64); 4];
-    println!("{:<10} {:>5} {:>12} {:>14} {:>14} {:>14} {:>14}", "position", "depth", "nodes", "outpost bulk", "cozy bulk", "outpost full", "shakmaty full");
+    println!(
+        "{:<10} {:>5} {:>12} {:>14} {:>14} {:>14} {:>14}",
+        "position", "depth", "nodes", "outpost bulk", "cozy bulk", "outpost full", "shakmaty full"
+    );
     for (name, fen, depth) in POSITIONS {
         let pos = parse_fen(fen).unwrap();
         let board = cozy_chess::Board::from_fen(fen, false).unwrap();

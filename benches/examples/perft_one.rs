@@ -37,7 +37,9 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mode = args.get(1).map_or("bulk", String::as_str);
     let depth: u32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);
-    let fen = args.get(3).map_or(outpost_notation::STARTPOS_FEN, String::as_str);
+    let fen = args
+        .get(3)
+        .map_or(outpost_notation::STARTPOS_FEN, String::as_str);
     let pos = outpost_notation::parse_fen(fen).expect("valid FEN");
     let start = std::time::Instant::now();
     let nodes = match mode {
@@ -50,9 +52,15 @@ fn main() {
                 .expect("legal position");
             shakmaty_full(&chess, depth)
         }
-        "cozy" => cozy_bulk(&cozy_chess::Board::from_fen(fen, false).expect("valid FEN"), depth),
+        "cozy" => cozy_bulk(
+            &cozy_chess::Board::from_fen(fen, false).expect("valid FEN"),
+            depth,
+        ),
         _ => outpost_board::perft(&pos, depth),
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("{nodes} nodes in {secs:.3} s: {:.1} Mn/s", nodes as f64 / secs / 1e6);
+    println!(
+        "{nodes} nodes in {secs:.3} s: {:.1} Mn/s",
+        nodes as f64 / secs / 1e6
+    );
 }

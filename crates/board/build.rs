@@ -189,6 +189,10 @@ fn main() {
     write_array(&mut out, "KNIGHT_ATTACKS", "u64", &knight);
     write_array(&mut out, "KING_ATTACKS", "u64", &king);
     write_array(&mut out, "PAWN_ATTACKS", "u64", &pawn);
+    let rook_rays: Vec<u64> = (0..64).map(|sq| ray_attacks(sq, 0, &ROOK_DIRS)).collect();
+    let bishop_rays: Vec<u64> = (0..64).map(|sq| ray_attacks(sq, 0, &BISHOP_DIRS)).collect();
+    write_array(&mut out, "ROOK_RAYS", "u64", &rook_rays);
+    write_array(&mut out, "BISHOP_RAYS", "u64", &bishop_rays);
 
     // BETWEEN[a * 64 + b]: squares strictly between a and b on a shared line.
     // LINE[a * 64 + b]: the whole line through a and b (edge to edge), or 0.

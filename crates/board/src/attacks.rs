@@ -40,6 +40,29 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN_ATTACKS[color.index() * 64 + sq.index()])
 }
 
+/// Squares a rook on `sq` would attack on an empty board.
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq.index()])
+}
+
+/// Squares a bishop on `sq` would attack on an empty board.
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_RAYS[sq.index()])
+}
+
+/// Every square attacked by the pawns of `color` in `pawns`.
+#[inline]
+pub fn pawn_attacks_set(color: Color, pawns: Bitboard) -> Bitboard {
+    let west = pawns.0 & !0x0101_0101_0101_0101;
+    let east = pawns.0 & !0x8080_8080_8080_8080;
+    Bitboard(match color {
+        Color::White => (west << 7) | (east << 9),
+        Color::Black => (west >> 9) | (east >> 7),
+    })
+}
+
 /// Squares a rook on `sq` attacks, given the occupied squares.
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -178,6 +201,25 @@ mod tests {
             }
         }
         None
+    }
+
+    #[test]
+    fn rays_and_pawn_sets() {
+        for sq in Square::ALL {
+            assert_eq!(rook_rays(sq), walk(sq, Bitboard::EMPTY, &ROOK));
+            assert_eq!(bishop_rays(sq), walk(sq, Bitboard::EMPTY, &BISHOP));
+            for color in Color::ALL {
+                assert_eq!(
+                    pawn_attacks_set(color, Bitboard::from_square(sq)),
+                    pawn_attacks(color, sq)
+                );
+            }
+        }
+        let pawns = Bitboard(0x00ff_0000_0000_ff00);
+        for color in Color::ALL {
+            let each = pawns.fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(color, sq));
+            assert_eq!(pawn_attacks_set(color, pawns), each);
+        }
     }
 
     #[test]

@@ -9,10 +9,12 @@
 //! tested against sliders directly.
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks,
+    pawn_attacks_set, queen_attacks, rook_attacks, rook_rays,
 };
-use crate::{Bitboard, CastlingSide, Color, File, Move, MoveKind, PieceKind, Position, Rank, Square};
+use crate::{
+    Bitboard, CastlingSide, Color, File, Move, MoveKind, PieceKind, Position, Rank, Square,
+};
 use std::fmt;
 use std::ops::Deref;
 
@@ -260,7 +262,11 @@ impl<F: FnMut(PieceMoves)> MoveSink for PerPiece<F> {
     fn pawns(&mut self, to: Bitboard, delta: i8) {
         for to in to {
             let from = Square::from_index_wrapping((to.index() as isize - delta as isize) as usize);
-            (self.0)(PieceMoves { piece: PieceKind::Pawn, from, to: Bitboard::from_square(to) });
+            (self.0)(PieceMoves {
+                piece: PieceKind::Pawn,
+                from,
+                to: Bitboard::from_square(to),
+            });
         }
     }
 }
@@ -287,12 +293,24 @@ impl Position {
             filter |= theirs;
         }
 
-        // King steps, each tested with the king off the board so that it
-        // cannot hide behind itself from a slider.
+        // King steps. Leapers' and pawns' attacks are excluded as sets; each
+        // remaining step is tested against sliders with the king off the
+        // board, so that it cannot hide behind itself.
         let without_king = occupied ^ king;
+        let their_diagonal = self.diagonal_sliders() & theirs;
+        let their_orthogonal = self.orthogonal_sliders() & theirs;
+        let mut danger = pawn_attacks_set(them, self.pieces_of(them, PieceKind::Pawn))
+            | king_attacks(self.king_square(them));
+        for knight in self.pieces_of(them, PieceKind::Knight) {
+            danger |= knight_attacks(knight);
+        }
         let mut king_to = Bitboard::EMPTY;
-        for to in king_attacks(king) & !ours & filter {
-            if !self.is_attacked_by(them, to, without_king) {
+        for to in king_attacks(king) & !ours & filter & !danger {
+            let attacked = ((bishop_rays(to) & their_diagonal).is_nonempty()
+                && (bishop_attacks(to, without_king) & their_diagonal).is_nonempty())
+                || ((rook_rays(to) & their_orthogonal).is_nonempty()
+                    && (rook_attacks(to, without_king) & their_orthogonal).is_nonempty());
+            if !attacked {
                 king_to |= to;
             }
         }
@@ -391,7 +409,11 @@ impl Position {
             }
             to &= check_mask & line(king, from);
             if to.is_nonempty() {
-                sink.piece(PieceMoves { piece: PieceKind::Pawn, from, to });
+                sink.piece(PieceMoves {
+                    piece: PieceKind::Pawn,
+                    from,
+                    to,
+                });
             }
         }
 
@@ -459,12 +481,18 @@ impl Position {
     /// Appends the legal captures, en-passant captures and promotions
     /// (quiet promotions included) to `list`: the moves quiescence search wants.
     pub fn generate_noisy(&self, list: &mut MoveList) {
-        self.generate::<false, true, _>(&mut EachMove { pos: self, f: |mv| list.push(mv) });
+        self.generate::<false, true, _>(&mut EachMove {
+            pos: self,
+            f: |mv| list.push(mv),
+        });
     }
 
     /// Appends the legal moves that neither capture nor promote to `list`.
     pub fn generate_quiet(&self, list: &mut MoveList) {
-        self.generate::<true, false, _>(&mut EachMove { pos: self, f: |mv| list.push(mv) });
+        self.generate::<true, false, _>(&mut EachMove {
+            pos: self,
+            f: |mv| list.push(mv),
+        });
     }
 
     /// Appends all legal moves to `list`.
@@ -521,11 +549,22 @@ impl Position {
     /// The legal move from `from` to `to` (promoting to `promotion`, which a
     /// pawn reaching the last rank needs and every other move must omit).
     /// This is how text moves become [`Move`]s.
-    pub fn find_move(&self, from: Square, to: Square, promotion: Option<PieceKind>) -> Option<Move> {
+    pub fn find_move(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<PieceKind>,
+    ) -> Option<Move> {
         let mut list = MoveList::new();
         self.for_each_piece_moves(|pm| {
             if pm.from == from && pm.to.contains(to) {
-                list.extend(self, PieceMoves { to: Bitboard::from_square(to), ..pm });
+                list.extend(
+                    self,
+                    PieceMoves {
+                        to: Bitboard::from_square(to),
+                        ..pm
+                    },
+                );
             }
         });
         list.iter().copied().find(|mv| mv.promotion() == promotion)

@@ -167,10 +167,14 @@ impl Position {
         if setup.fullmove_number == 0 {
             return Err(BoardError::ZeroFullmoveNumber);
         }
-        pos.fullmove_number = u16::try_from(setup.fullmove_number)
-            .map_err(|_| BoardError::ClockOutOfRange { value: setup.fullmove_number })?;
-        pos.halfmove_clock = u16::try_from(setup.halfmove_clock)
-            .map_err(|_| BoardError::ClockOutOfRange { value: setup.halfmove_clock })?;
+        pos.fullmove_number =
+            u16::try_from(setup.fullmove_number).map_err(|_| BoardError::ClockOutOfRange {
+                value: setup.fullmove_number,
+            })?;
+        pos.halfmove_clock =
+            u16::try_from(setup.halfmove_clock).map_err(|_| BoardError::ClockOutOfRange {
+                value: setup.halfmove_clock,
+            })?;
         let them = !pos.side;
         if pos.is_attacked_by(pos.side, pos.king_square(them), pos.occupied()) {
             return Err(BoardError::OpponentInCheck { color: them });
@@ -422,6 +426,7 @@ impl Position {
     /// `mv` must be legal here (from this position's move generator, or
     /// checked with [`Position::is_legal`]); anything else leaves the position
     /// in an unspecified but memory-safe state.
+    #[inline]
     pub fn make_move(&mut self, mv: Move) {
         let us = self.side;
         let them = !us;
@@ -464,7 +469,11 @@ impl Position {
             } else {
                 CastlingSide::Queen
             };
-            self.shift(Piece::new(us, PieceKind::Rook), side.rook_from(us), side.rook_to(us));
+            self.shift(
+                Piece::new(us, PieceKind::Rook),
+                side.rook_from(us),
+                side.rook_to(us),
+            );
         }
         if piece.kind() == PieceKind::Pawn {
             self.halfmove_clock = 0;
