@@ -283,7 +283,7 @@ impl Position {
         let theirs = self.colored(them);
         let occupied = ours | theirs;
         let king = self.king_square(us);
-        let checkers = self.checkers();
+        let (checkers, pinned) = self.check_info();
 
         let mut filter = Bitboard::EMPTY;
         if QUIET {
@@ -332,7 +332,6 @@ impl Position {
             None => Bitboard::FULL,
         };
         let targets = filter & check_mask;
-        let pinned = self.pinned();
 
         for from in self.pieces_of(us, PieceKind::Knight) & !pinned {
             let to = knight_attacks(from) & targets;

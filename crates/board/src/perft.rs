@@ -23,15 +23,22 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// Like [`perft`], but every move of every ply is played, the last one too.
 /// Slower; it measures move making as well as generation.
 pub fn perft_full(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
     let mut nodes = 0;
-    pos.for_each_legal_move(|mv| {
-        let mut child = *pos;
-        child.make_move(mv);
-        nodes += perft_full(&child, depth - 1);
-    });
+    match depth {
+        0 => return 1,
+        1 => pos.for_each_legal_move(|mv| {
+            let mut child = *pos;
+            child.make_move(mv);
+            // The leaf is made; make sure its making is not optimised away.
+            std::hint::black_box(&child);
+            nodes += 1;
+        }),
+        _ => pos.for_each_legal_move(|mv| {
+            let mut child = *pos;
+            child.make_move(mv);
+            nodes += perft_full(&child, depth - 1);
+        }),
+    }
     nodes
 }
 

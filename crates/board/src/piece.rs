@@ -43,13 +43,20 @@ impl PieceKind {
     /// The kind with index `index` (0 pawn … 5 king; larger values give the king).
     #[inline]
     pub const fn from_index(index: usize) -> PieceKind {
-        match index {
-            0 => PieceKind::Pawn,
-            1 => PieceKind::Knight,
-            2 => PieceKind::Bishop,
-            3 => PieceKind::Rook,
-            4 => PieceKind::Queen,
-            _ => PieceKind::King,
+        const KINDS: [PieceKind; 8] = [
+            PieceKind::Pawn,
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::Queen,
+            PieceKind::King,
+            PieceKind::King,
+            PieceKind::King,
+        ];
+        if index < 6 {
+            KINDS[index]
+        } else {
+            PieceKind::King
         }
     }
 
@@ -139,7 +146,7 @@ impl Piece {
     /// The piece's kind.
     #[inline]
     pub const fn kind(self) -> PieceKind {
-        PieceKind::from_index(self as usize >> 1)
+        PieceKind::from_index((self as usize >> 1) & 7)
     }
 
     /// The FEN letter: uppercase for White, lowercase for Black.

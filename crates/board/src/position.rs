@@ -1,7 +1,7 @@
 //! The position: pieces, side to move, castling rights, en passant, clocks and key.
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
 use crate::zobrist;
 use crate::{
@@ -81,12 +81,14 @@ const NIBBLE_PIECES: [Option<Piece>; 16] = {
 ///
 /// A `Position` can only be built valid (see [`Position::from_setup`]) and
 /// stays valid under [`Position::make_move`] with legal moves. It keeps
-/// bitboards by kind and colour, a mailbox, the Zobrist key, and the checkers
-/// of the side to move, all updated with every move.
+/// bitboards by kind and colour, a mailbox and the Zobrist key, all updated
+/// with every move; checkers and pins are computed when asked for (the move
+/// generator finds both in one pass).
 ///
-/// Moves are applied by copy-make: copy the position (it is small and
-/// `Clone`) and call [`Position::make_move`] on the copy, or use
-/// [`Position::play`]. Undoing is dropping the copy.
+/// Moves are applied by copy-make: copy the position (it is `Copy` and fits
+/// in 128 bytes) and call [`Position::make_move`] on the copy, or use
+/// [`Position::play`]. Undoing is dropping the copy. Copy-make measured
+/// faster than keeping an undo record here: see `docs/benchmarks.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     by_kind: [Bitboard; 6],
@@ -96,7 +98,6 @@ pub struct Position {
     /// copies cheaply.
     mailbox: [u8; 32],
     key: u64,
-    checkers: Bitboard,
     halfmove_clock: u16,
     fullmove_number: u16,
     side: Color,
@@ -132,7 +133,6 @@ impl Position {
             halfmove_clock: 0,
             fullmove_number: 1,
             key: 0,
-            checkers: Bitboard::EMPTY,
         };
         for sq in Square::ALL {
             if let Some(piece) = setup.board[sq.index()] {
@@ -179,12 +179,9 @@ impl Position {
         if pos.is_attacked_by(pos.side, pos.king_square(them), pos.occupied()) {
             return Err(BoardError::OpponentInCheck { color: them });
         }
-        let king = pos.king_square(pos.side);
-        pos.checkers = pos.attackers_to(king, pos.occupied()) & pos.colored(them);
-        if pos.checkers.count() > 2 {
-            return Err(BoardError::TooManyCheckers {
-                count: pos.checkers.count(),
-            });
+        let checkers = pos.checkers().count();
+        if checkers > 2 {
+            return Err(BoardError::TooManyCheckers { count: checkers });
         }
         pos.key = pos.compute_key();
         Ok(pos)
@@ -295,37 +292,57 @@ impl Position {
         self.pieces_of(color, PieceKind::King).single()
     }
 
-    /// The pieces giving check to the side to move.
+    /// The pieces giving check to the side to move (computed on demand).
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        let us = self.side;
+        let king = self.king_square(us);
+        let occupied = self.occupied();
+        ((knight_attacks(king) & self.pieces(PieceKind::Knight))
+            | (pawn_attacks(us, king) & self.pieces(PieceKind::Pawn))
+            | (bishop_attacks(king, occupied) & self.diagonal_sliders())
+            | (rook_attacks(king, occupied) & self.orthogonal_sliders()))
+            & self.colored(!us)
     }
 
     /// Whether the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
-        self.checkers.is_nonempty()
+        self.checkers().is_nonempty()
     }
 
     /// Pieces of the side to move pinned to their own king: each may only
     /// move along the line between its king and the enemy slider behind it.
     #[inline]
     pub fn pinned(&self) -> Bitboard {
+        self.check_info().1
+    }
+
+    /// The checkers and the pinned pieces of the side to move, found together:
+    /// enemy sliders seen from the king through its own pieces either check
+    /// (nothing between) or pin (one of ours between).
+    #[inline]
+    pub(crate) fn check_info(&self) -> (Bitboard, Bitboard) {
         let us = self.side;
         let king = self.king_square(us);
         let ours = self.colored(us);
         let theirs = self.colored(!us);
+        let mut checkers = ((knight_attacks(king) & self.pieces(PieceKind::Knight))
+            | (pawn_attacks(us, king) & self.pieces(PieceKind::Pawn)))
+            & theirs;
         let snipers = ((bishop_attacks(king, theirs) & self.diagonal_sliders())
             | (rook_attacks(king, theirs) & self.orthogonal_sliders()))
             & theirs;
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
             let blockers = between(king, sniper) & (ours | theirs);
-            if !blockers.has_several() {
+            if blockers.is_empty() {
+                checkers |= sniper;
+            } else if !blockers.has_several() {
                 pinned |= blockers & ours;
             }
         }
-        pinned
+        (checkers, pinned)
     }
 
     /// Bishops and queens of both colours.
@@ -421,6 +438,53 @@ impl Position {
         self.key ^= zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
     }
 
+    /// The parts of [`Position::make_move`] for double pushes, castling, en
+    /// passant and promotions.
+    #[cold]
+    #[inline(never)]
+    fn make_special(&mut self, mv: Move, piece: Piece) {
+        let us = self.side;
+        let them = !us;
+        let from = mv.from();
+        let to = mv.to();
+        match mv.kind() {
+            MoveKind::DoublePush => {
+                self.shift(piece, from, to);
+                let ep = Square::from_index_wrapping((from.index() + to.index()) / 2);
+                if (pawn_attacks(us, ep) & self.pieces_of(them, PieceKind::Pawn)).is_nonempty() {
+                    self.key ^= zobrist::en_passant_key(ep.file().index());
+                }
+                self.en_passant = Some(ep);
+            }
+            MoveKind::KingCastle | MoveKind::QueenCastle => {
+                let side = if mv.kind() == MoveKind::KingCastle {
+                    CastlingSide::King
+                } else {
+                    CastlingSide::Queen
+                };
+                self.shift(piece, from, to);
+                let rook = Piece::new(us, PieceKind::Rook);
+                self.shift(rook, side.rook_from(us), side.rook_to(us));
+            }
+            MoveKind::EnPassant => {
+                let victim = Square::new(to.file(), from.rank());
+                self.remove(Piece::new(them, PieceKind::Pawn), victim);
+                self.shift(piece, from, to);
+            }
+            _ => {
+                if mv.is_capture() {
+                    self.halfmove_clock = 0;
+                    if let Some(victim) = self.piece_on(to) {
+                        self.remove(victim, to);
+                    }
+                }
+                let promoted = mv.promotion().unwrap_or(PieceKind::Queen);
+                self.remove(piece, from);
+                self.put(Piece::new(us, promoted), to);
+            }
+        }
+    }
+
     /// Plays a legal move on this position.
     ///
     /// `mv` must be legal here (from this position's move generator, or
@@ -443,47 +507,19 @@ impl Position {
         }
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         let flags = mv.to_bits() >> 12;
-        let is_en_passant = flags == MoveKind::EnPassant as u16;
-        let is_castle = flags & 0b1110 == 0b0010;
-        if flags & 0b0100 != 0 {
-            self.halfmove_clock = 0;
-            if is_en_passant {
-                let victim = Square::new(to.file(), from.rank());
-                self.remove(Piece::new(them, PieceKind::Pawn), victim);
-            } else if let Some(victim) = self.piece_on(to) {
-                self.remove(victim, to);
+        if flags == 0 || flags == MoveKind::Capture as u16 {
+            if flags != 0 {
+                self.halfmove_clock = 0;
+                if let Some(victim) = self.piece_on(to) {
+                    self.remove(victim, to);
+                }
             }
-        }
-        let landed = if flags & 0b1000 != 0 {
-            let promoted = PieceKind::from_index((flags & 3) as usize + 1);
-            self.remove(piece, from);
-            self.put(Piece::new(us, promoted), to);
-            promoted
-        } else {
             self.shift(piece, from, to);
-            piece.kind()
-        };
-        if is_castle {
-            let side = if flags == MoveKind::KingCastle as u16 {
-                CastlingSide::King
-            } else {
-                CastlingSide::Queen
-            };
-            self.shift(
-                Piece::new(us, PieceKind::Rook),
-                side.rook_from(us),
-                side.rook_to(us),
-            );
+        } else {
+            self.make_special(mv, piece);
         }
         if piece.kind() == PieceKind::Pawn {
             self.halfmove_clock = 0;
-            if flags == MoveKind::DoublePush as u16 {
-                let ep = Square::from_index_wrapping((from.index() + to.index()) / 2);
-                if (pawn_attacks(us, ep) & self.pieces_of(them, PieceKind::Pawn)).is_nonempty() {
-                    self.key ^= zobrist::en_passant_key(ep.file().index());
-                }
-                self.en_passant = Some(ep);
-            }
         }
         if self.castling != CastlingRights::NONE {
             let rights = self.castling.after_touching(from).after_touching(to);
@@ -497,36 +533,6 @@ impl Position {
         }
         self.side = them;
         self.key ^= zobrist::side_key();
-
-        // Checkers: the moved piece itself, and sliders behind any square the
-        // move vacated (the origin, an en-passant victim, a castling rook).
-        let king = self.king_square(them);
-        let occupied = self.occupied();
-        let mut checkers = Bitboard::EMPTY;
-        let direct = match landed {
-            PieceKind::Pawn => pawn_attacks(them, king).contains(to),
-            PieceKind::Knight => knight_attacks(king).contains(to),
-            PieceKind::King => false,
-            slider => {
-                let straight = king.file() == to.file() || king.rank() == to.rank();
-                line(king, to).is_nonempty()
-                    && (between(king, to) & occupied).is_empty()
-                    && match slider {
-                        PieceKind::Bishop => !straight,
-                        PieceKind::Rook => straight,
-                        _ => true,
-                    }
-            }
-        };
-        if direct {
-            checkers |= to;
-        }
-        if line(king, from).is_nonempty() || is_en_passant || is_castle {
-            checkers |= ((bishop_attacks(king, occupied) & self.diagonal_sliders())
-                | (rook_attacks(king, occupied) & self.orthogonal_sliders()))
-                & self.colored(us);
-        }
-        self.checkers = checkers;
     }
 
     /// A copy of this position with the legal move `mv` played.
@@ -556,8 +562,6 @@ impl Position {
         }
         self.side = !self.side;
         self.key ^= zobrist::side_key();
-        // The side not to move was not in check, so the new mover is not either.
-        self.checkers = Bitboard::EMPTY;
         true
     }
 

@@ -184,7 +184,9 @@ impl Square {
     /// Index 0 (a1) to 63 (h8).
     #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        // A square is always below 64; saying so lets table lookups skip
+        // their bounds checks.
+        (self.0 & 63) as usize
     }
 
     /// The square's file.
