@@ -87,8 +87,7 @@ const NIBBLE_PIECES: [Option<Piece>; 16] = {
 ///
 /// Moves are applied by copy-make: copy the position (it is `Copy` and fits
 /// in 128 bytes) and call [`Position::make_move`] on the copy, or use
-/// [`Position::play`]. Undoing is dropping the copy. Copy-make measured
-/// faster than keeping an undo record here: see `docs/benchmarks.md`.
+/// [`Position::play`]. Undoing is dropping the copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     by_kind: [Bitboard; 6],
