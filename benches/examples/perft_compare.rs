@@ -1,5 +1,8 @@
-//! Quick side-by-side perft speed: Outpost against cozy-chess (bulk counting)
-//! and shakmaty (every leaf played), best of several runs each.
+//! Quick side-by-side perft speed, best of several runs each: Outpost against
+//! cozy-chess (bulk counting: the last ply counted, not played) and against
+//! shakmaty (every leaf played by copy-make), plus Outpost playing every leaf
+//! with make/unmake in place, to compare the two ways of making moves.
+//! Full perft runs one ply shallower than bulk.
 //!
 //! `cargo run --release -p outpost-benches --example perft_compare`
 
@@ -54,6 +57,25 @@ fn shakmaty_perft_full(pos: &shakmaty::Chess, depth: u32) -> u64 {
     nodes
 }
 
+/// Every leaf played, in place with make/unmake instead of copy-make.
+fn outpost_perft_unmake(pos: &mut outpost_board::Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    for &mv in pos.legal_moves().iter() {
+        let undo = pos.make_move_undoable(mv);
+        nodes += if depth == 1 {
+            std::hint::black_box(&*pos);
+            1
+        } else {
+            outpost_perft_unmake(pos, depth - 1)
+        };
+        pos.unmake_move(mv, undo);
+    }
+    nodes
+}
+
 /// Best time of `runs` runs, and the node count.
 fn best(runs: usize, mut f: impl FnMut() -> u64) -> (u64, f64) {
     let mut best = f64::MAX;
@@ -71,10 +93,17 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(3);
-    let mut totals = [(0u64, 0f64); 4];
+    let mut totals = [(0u64, 0f64); 5];
     println!(
-        "{:<10} {:>5} {:>12} {:>14} {:>14} {:>14} {:>14}",
-        "position", "depth", "nodes", "outpost bulk", "cozy bulk", "outpost full", "shakmaty full"
+        "{:<10} {:>5} {:>12} {:>14} {:>14} {:>14} {:>14} {:>16}",
+        "position",
+        "depth",
+        "nodes",
+        "outpost bulk",
+        "cozy bulk",
+        "outpost full",
+        "shakmaty full",
+        "outpost unmake"
     );
     for (name, fen, depth) in POSITIONS {
         let pos = parse_fen(fen).unwrap();
@@ -89,17 +118,20 @@ fn main() {
             best(runs, || cozy_perft(&board, depth)),
             best(runs, || outpost_board::perft_full(&pos, depth - 1)),
             best(runs, || shakmaty_perft_full(&chess, depth - 1)),
+            best(runs, || outpost_perft_unmake(&mut pos.clone(), depth - 1)),
         ];
         assert_eq!(results[0].0, results[1].0);
         assert_eq!(results[2].0, results[3].0);
+        assert_eq!(results[2].0, results[4].0);
         let mnps = |(n, t): (u64, f64)| format!("{:.1} Mn/s", n as f64 / t / 1e6);
         println!(
-            "{name:<10} {depth:>5} {:>12} {:>14} {:>14} {:>14} {:>14}",
+            "{name:<10} {depth:>5} {:>12} {:>14} {:>14} {:>14} {:>14} {:>16}",
             results[0].0,
             mnps(results[0]),
             mnps(results[1]),
             mnps(results[2]),
-            mnps(results[3])
+            mnps(results[3]),
+            mnps(results[4])
         );
         for (total, r) in totals.iter_mut().zip(results) {
             total.0 += r.0;
@@ -108,12 +140,13 @@ fn main() {
     }
     let rate = |(n, t): (u64, f64)| n as f64 / t / 1e6;
     println!(
-        "total: outpost bulk {:.1} Mn/s, cozy-chess bulk {:.1} Mn/s (ratio {:.2}); outpost full {:.1} Mn/s, shakmaty full {:.1} Mn/s (ratio {:.2})",
+        "total: outpost bulk {:.1} Mn/s, cozy-chess bulk {:.1} Mn/s (ratio {:.2}); outpost full {:.1} Mn/s, shakmaty full {:.1} Mn/s (ratio {:.2}); outpost make/unmake {:.1} Mn/s",
         rate(totals[0]),
         rate(totals[1]),
         rate(totals[0]) / rate(totals[1]),
         rate(totals[2]),
         rate(totals[3]),
-        rate(totals[2]) / rate(totals[3])
+        rate(totals[2]) / rate(totals[3]),
+        rate(totals[4])
     );
 }

@@ -1112,3 +1112,53 @@ fn epd_positions_keep_every_invariant() {
         }
     }
 }
+
+/// Make/unmake in place restores every field and the key, along random games
+/// from every suite position.
+#[test]
+fn unmake_restores_exactly() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/perft.epd"
+    ))
+    .unwrap();
+    for line in text.lines() {
+        let fen = line.split(';').next().unwrap().trim();
+        let mut pos = parse_fen(fen).unwrap();
+        let mut played = Vec::new();
+        for _ in 0..40 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Every move of this position: make then unmake gives it back.
+            for &mv in moves.iter() {
+                let before = pos;
+                let undo = pos.make_move_undoable(mv);
+                assert_eq!(
+                    pos,
+                    before.play(mv),
+                    "make in place differs from copy-make: {mv}"
+                );
+                pos.unmake_move(mv, undo);
+                assert_eq!(pos, before, "unmake of {mv} from {fen}");
+            }
+            let mv = moves[(next() % moves.len() as u64) as usize];
+            let undo = pos.make_move_undoable(mv);
+            played.push((pos, mv, undo));
+        }
+        // Take the whole game back, checking each position on the way.
+        while let Some((after, mv, undo)) = played.pop() {
+            assert_eq!(pos, after);
+            pos.unmake_move(mv, undo);
+        }
+        assert_eq!(pos, parse_fen(fen).unwrap());
+    }
+}
