@@ -500,9 +500,14 @@ impl Position {
     ///
     /// `mv` must be legal here (from this position's move generator, or
     /// checked with [`Position::is_legal`]); anything else leaves the position
-    /// in an unspecified but memory-safe state.
+    /// in an unspecified but memory-safe state. [`Move::NULL`] passes the turn
+    /// as [`Position::make_null_move`] does (and changes nothing in check).
     #[inline]
     pub fn make_move(&mut self, mv: Move) {
+        if mv.is_null() {
+            self.make_null_move();
+            return;
+        }
         let us = self.side;
         let them = !us;
         let from = mv.from();
@@ -738,6 +743,19 @@ mod tests {
         assert!(!pos.is_check());
         assert_eq!(pos.key(), pos.compute_key());
         assert_eq!(pos.color_flipped().to_setup().board, pos.to_setup().board);
+    }
+
+    #[test]
+    fn null_move_through_make_move() {
+        let start = Position::startpos();
+        let mut passed = start;
+        passed.make_move(Move::NULL);
+        assert_eq!(passed.side_to_move(), Color::Black);
+        assert_eq!(passed.castling_rights(), CastlingRights::ALL);
+        assert_eq!(passed.key(), passed.compute_key());
+        let mut again = start;
+        assert!(again.make_null_move());
+        assert_eq!(passed, again);
     }
 
     #[test]

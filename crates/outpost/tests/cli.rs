@@ -1,0 +1,435 @@
+//! Sessions with the real `outpost` binary over pipes.
+
+use std::io::{Read, Write};
+use std::process::{Command, ExitStatus, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+const ERROR_PREFIX: &str = "info string error: ";
+
+/// What the engine printed and how it ended.
+struct Session {
+    stdout: String,
+    stderr: String,
+    status: ExitStatus,
+}
+
+impl Session {
+    fn lines(&self) -> Vec<&str> {
+        self.stdout.lines().collect()
+    }
+
+    fn error_lines(&self) -> Vec<&str> {
+        self.stdout
+            .lines()
+            .filter(|l| l.starts_with(ERROR_PREFIX))
+            .collect()
+    }
+
+    /// The numbers of every `Nodes searched:` line, in order.
+    fn node_totals(&self) -> Vec<u64> {
+        self.stdout
+            .lines()
+            .filter_map(|l| l.strip_prefix("Nodes searched: "))
+            .map(|n| n.parse().unwrap())
+            .collect()
+    }
+
+    /// The values of every `Fen:` line of `d`, in order.
+    fn fens(&self) -> Vec<&str> {
+        self.stdout
+            .lines()
+            .filter_map(|l| l.strip_prefix("Fen: "))
+            .collect()
+    }
+
+    /// The values of every `Key:` line of `d`, in order.
+    fn keys(&self) -> Vec<&str> {
+        self.stdout
+            .lines()
+            .filter_map(|l| l.strip_prefix("Key: "))
+            .collect()
+    }
+
+    fn assert_clean_exit(&self) {
+        assert!(
+            self.status.success(),
+            "status {:?}\nstdout:\n{}\nstderr:\n{}",
+            self.status,
+            self.stdout,
+            self.stderr
+        );
+        assert!(
+            !self.stderr.contains("panicked"),
+            "stderr:\n{}",
+            self.stderr
+        );
+    }
+}
+
+/// Runs the engine with `input` on its standard input, closed afterwards.
+fn session(input: impl Into<Vec<u8>>) -> Session {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_outpost"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starting the engine");
+    let input = input.into();
+    let mut stdin = child.stdin.take().unwrap();
+    // The engine may stop reading early (`quit`), so write errors are expected.
+    let writer = thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let out_reader = thread::spawn(move || {
+        let mut buf = Vec::new();
+        stdout.read_to_end(&mut buf).map(|_| buf)
+    });
+    let mut stderr = child.stderr.take().unwrap();
+    let err_reader = thread::spawn(move || {
+        let mut buf = Vec::new();
+        stderr.read_to_end(&mut buf).map(|_| buf)
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the engine did not finish within two minutes");
+        }
+        thread::sleep(Duration::from_millis(5));
+    };
+    writer.join().unwrap();
+    let stdout = out_reader.join().unwrap().unwrap();
+    let stderr = err_reader.join().unwrap().unwrap();
+    Session {
+        stdout: String::from_utf8(stdout).expect("the engine prints UTF-8"),
+        stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        status,
+    }
+}
+
+/// The `<move>: <count>` lines of one perft answer, checked to add up to its total.
+fn perft_split(output: &str) -> Vec<(String, u64)> {
+    let (moves, total) = output
+        .split_once("\n\nNodes searched: ")
+        .unwrap_or_else(|| panic!("no total in:\n{output}"));
+    let split: Vec<(String, u64)> = moves
+        .lines()
+        .map(|l| {
+            let (mv, n) = l
+                .split_once(": ")
+                .unwrap_or_else(|| panic!("bad line {l:?}"));
+            (mv.to_string(), n.parse().unwrap())
+        })
+        .collect();
+    let total: u64 = total.trim().parse().unwrap();
+    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), total);
+    split
+}
+
+#[test]
+fn startpos_perft_totals() {
+    let s = session("go perft 1\ngo perft 2\ngo perft 3\ngo perft 4\n");
+    s.assert_clean_exit();
+    assert_eq!(s.node_totals(), [20, 400, 8_902, 197_281]);
+    assert!(s.error_lines().is_empty());
+}
+
+#[test]
+fn startpos_perft_per_move_lines() {
+    let s = session("position startpos\ngo perft 1\n");
+    s.assert_clean_exit();
+    let split = perft_split(&s.stdout);
+    let moves: Vec<&str> = split.iter().map(|(m, _)| m.as_str()).collect();
+    let mut expected = vec![
+        "a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3", "e2e4", "f2f3",
+        "f2f4", "g2g3", "g2g4", "h2h3", "h2h4", "b1a3", "b1c3", "g1f3", "g1h3",
+    ];
+    expected.sort();
+    assert_eq!(
+        moves, expected,
+        "moves are listed in the order of their text"
+    );
+    assert!(split.iter().all(|&(_, n)| n == 1));
+    assert_eq!(s.stdout.lines().nth(20), Some(""));
+    assert_eq!(s.stdout.lines().nth(21), Some("Nodes searched: 20"));
+
+    let s = session("go perft 3\n");
+    s.assert_clean_exit();
+    let split = perft_split(&s.stdout);
+    assert_eq!(split.len(), 20);
+    // Reference counts from Stockfish's `go perft 3`.
+    for (mv, count) in [
+        ("a2a3", 380),
+        ("b1c3", 440),
+        ("d2d4", 560),
+        ("e2e4", 600),
+        ("g1f3", 440),
+        ("h2h4", 420),
+    ] {
+        assert!(split.contains(&(mv.to_string(), count)), "{mv}: {count}");
+    }
+}
+
+#[test]
+fn perft_depth_zero_counts_the_root() {
+    let s = session("go perft 0\n");
+    s.assert_clean_exit();
+    assert_eq!(s.stdout, "\nNodes searched: 1\n");
+}
+
+#[test]
+fn kiwipete_perft_3() {
+    let s = session(format!("position fen {KIWIPETE}\ngo perft 3\n"));
+    s.assert_clean_exit();
+    assert!(s.error_lines().is_empty(), "{}", s.stdout);
+    let split = perft_split(&s.stdout);
+    assert_eq!(split.len(), 48);
+    assert_eq!(s.node_totals(), [97_862]);
+    assert!(split.contains(&("e1g1".to_string(), 2_059)));
+    assert!(split.contains(&("e1c1".to_string(), 1_887)));
+}
+
+#[test]
+fn position_with_moves_then_d() {
+    let s = session("position startpos moves e2e4 e7e5\nd\n");
+    s.assert_clean_exit();
+    assert_eq!(
+        s.fens(),
+        ["rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"]
+    );
+    let lines = s.lines();
+    assert_eq!(lines[0], " +---+---+---+---+---+---+---+---+");
+    assert_eq!(lines[1], " | r | n | b | q | k | b | n | r | 8");
+    assert_eq!(lines[9], " |   |   |   |   | P |   |   |   | 4");
+    assert_eq!(lines[16], " +---+---+---+---+---+---+---+---+");
+    assert_eq!(lines[17], "   a   b   c   d   e   f   g   h");
+    assert_eq!(lines[18], "");
+    assert!(lines[20].starts_with("Key: "));
+    assert_eq!(lines[21], "Checkers:");
+    assert_eq!(lines.len(), 22);
+}
+
+#[test]
+fn d_shows_key_and_checkers() {
+    let s = session(
+        "d\n\
+         position startpos moves g1f3 g8f6 f3g1 f6g8\nd\n\
+         position startpos moves e2e4 f7f6 d1h5\nd\n\
+         position fen 4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1\nd\n",
+    );
+    s.assert_clean_exit();
+    let keys = s.keys();
+    assert_eq!(keys.len(), 4);
+    for key in &keys {
+        assert_eq!(key.len(), 16, "{key}");
+        assert!(
+            key.chars()
+                .all(|c| c.is_ascii_digit() || ('A'..='F').contains(&c)),
+            "{key}"
+        );
+    }
+    // The knights' round trip changes the clocks but not the key.
+    assert_eq!(keys[0], keys[1]);
+    assert_ne!(keys[0], keys[2]);
+    assert_eq!(
+        s.fens()[1],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3"
+    );
+    let checkers: Vec<&str> = s
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("Checkers:"))
+        .collect();
+    assert_eq!(
+        checkers,
+        ["Checkers:", "Checkers:", "Checkers: h5", "Checkers: a1 f3"]
+    );
+}
+
+#[test]
+fn bad_fen_keeps_previous_position() {
+    let s = session(format!(
+        "position startpos moves e2e4\n\
+         position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1\n\
+         position fen 8/8/8 w - -\n\
+         position fen 8/8/8/8/8/8/8/8 w - -\n\
+         position fen {STARTPOS_FEN} extra\n\
+         position fen 4k3/8/8/8/8/8/8/4K2R w KQ - 0 1\n\
+         position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 0\n\
+         d\n"
+    ));
+    s.assert_clean_exit();
+    assert_eq!(s.error_lines().len(), 6, "{}", s.stdout);
+    assert_eq!(s.fens(), [AFTER_E4]);
+}
+
+#[test]
+fn illegal_move_keeps_previous_position() {
+    let s = session(
+        "position startpos moves e2e4\n\
+         position startpos moves d2d4 d7d5 e1d2 e8d7 d4d5\n\
+         position startpos moves d2d4 e2e5\n\
+         position startpos moves e7e5\n\
+         position startpos moves d2d4 zz99\n\
+         position startpos moves e2e4 0000 0000 e1g1\n\
+         position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7 e8f7\n\
+         d\n\
+         go perft 1\n",
+    );
+    s.assert_clean_exit();
+    let errors = s.error_lines();
+    assert_eq!(errors.len(), 6, "{}", s.stdout);
+    assert!(errors[0].contains("move 5 of the list"), "{}", errors[0]);
+    assert!(errors[0].contains("`d4d5`"), "{}", errors[0]);
+    assert!(errors[3].contains("malformed"), "{}", errors[3]);
+    assert_eq!(s.fens(), [AFTER_E4]);
+    assert_eq!(s.node_totals(), [20]);
+}
+
+#[test]
+fn null_move_in_move_list_passes() {
+    let s = session("position startpos moves e2e4 0000\nd\n");
+    s.assert_clean_exit();
+    assert_eq!(
+        s.fens(),
+        ["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"]
+    );
+}
+
+#[test]
+fn malformed_lines_get_one_error_each_and_change_nothing() {
+    let long_line = format!("{}\n", "position startpos moves ".repeat(50_000));
+    let long_garbage = format!("{}\n", "x".repeat(1 << 20));
+    let long_moves = format!(
+        "position startpos moves {}\n",
+        "g1f3 g8f6 f3g1 f6g8 ".repeat(2_000)
+    );
+    let bad_lines: Vec<Vec<u8>> = vec![
+        b"hello".to_vec(),
+        b"go".to_vec(),
+        b"go perft".to_vec(),
+        b"go perft x".to_vec(),
+        b"go perft -1".to_vec(),
+        b"go perft 3.0".to_vec(),
+        b"go perft 21".to_vec(),
+        b"go perft 99999999999999999999999".to_vec(),
+        b"go depth 5".to_vec(),
+        b"go perft 1 2".to_vec(),
+        b"position".to_vec(),
+        b"position fen".to_vec(),
+        b"position fen moves e2e4".to_vec(),
+        b"position startpos e2e4".to_vec(),
+        b"position kiwipete".to_vec(),
+        b"position fen 4k3/8/8/8/8/8/8/4K3 w - - 4294967295 1 moves e1e2".to_vec(),
+        b"d d".to_vec(),
+        b"quit now".to_vec(),
+        b"D".to_vec(),
+        b"\xff\xfe\xfd".to_vec(),
+        b"position startpos moves e2e4 \xc3\x28".to_vec(),
+        b"\x00\x01\x02 \x1b[31m".to_vec(),
+        long_line.trim_end().as_bytes().to_vec(),
+        long_garbage.trim_end().as_bytes().to_vec(),
+    ];
+    let mut input = b"position startpos moves e2e4\n".to_vec();
+    for line in &bad_lines {
+        input.extend_from_slice(line);
+        input.push(b'\n');
+    }
+    input.extend_from_slice(b"\n   \n\t\r\n\r\nd\ngo perft 2\n");
+    input.extend_from_slice(long_moves.as_bytes());
+    input.extend_from_slice(b"d\n");
+    let s = session(input);
+    s.assert_clean_exit();
+    assert_eq!(s.error_lines().len(), bad_lines.len(), "{}", s.stdout);
+    for line in s.lines() {
+        assert!(
+            line.len() < 300,
+            "an answer line is {} bytes long",
+            line.len()
+        );
+    }
+    assert_eq!(
+        s.fens(),
+        [AFTER_E4, STARTPOS_FEN.replace("0 1", "8000 4001").as_str()]
+    );
+    assert_eq!(s.node_totals(), [600]);
+}
+
+#[test]
+fn unknown_command_is_named() {
+    let s = session("uci\nd\n");
+    s.assert_clean_exit();
+    assert_eq!(
+        s.lines()[0],
+        "info string error: unknown command `uci`: expected `position`, `go perft`, `d` or `quit`"
+    );
+    assert_eq!(s.fens(), [STARTPOS_FEN]);
+}
+
+#[test]
+fn empty_lines_are_ignored() {
+    let s = session("\n\n  \n\t\n");
+    s.assert_clean_exit();
+    assert_eq!(s.stdout, "");
+}
+
+#[test]
+fn quit_exits_with_status_zero() {
+    let s = session("go perft 1\nquit\ngo perft 2\nd\n");
+    s.assert_clean_exit();
+    assert_eq!(s.node_totals(), [20]);
+    assert!(s.fens().is_empty());
+    assert_eq!(s.status.code(), Some(0));
+}
+
+#[test]
+fn end_of_input_exits_with_status_zero() {
+    let s = session("");
+    s.assert_clean_exit();
+    assert_eq!(s.stdout, "");
+    assert_eq!(s.status.code(), Some(0));
+
+    // A last line without a newline still runs.
+    let s = session("go perft 2");
+    s.assert_clean_exit();
+    assert_eq!(s.node_totals(), [400]);
+    assert_eq!(s.status.code(), Some(0));
+}
+
+#[test]
+fn answers_arrive_before_the_input_ends() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_outpost"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    // Each answer must be flushed while the engine waits for the next line.
+    for (command, total) in [("go perft 1", "20"), ("go perft 2", "400")] {
+        writeln!(stdin, "{command}").unwrap();
+        stdin.flush().unwrap();
+        let mut line = String::new();
+        loop {
+            line.clear();
+            assert_ne!(stdout.read_line(&mut line).unwrap(), 0, "output ended");
+            if let Some(n) = line.trim_end().strip_prefix("Nodes searched: ") {
+                assert_eq!(n, total);
+                break;
+            }
+        }
+    }
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
