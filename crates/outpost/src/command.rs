@@ -34,6 +34,8 @@ pub enum Command {
     },
     /// `d`: draw the board and show its FEN, key and checkers.
     Display,
+    /// `eval`: show the static evaluation of the position term by term.
+    Eval,
     /// `quit`: stop reading commands.
     Quit,
 }
@@ -50,6 +52,7 @@ impl FromStr for Command {
             "position" => (parse_position(&mut words)?, "position"),
             "go" => (parse_go(&mut words)?, "go perft <depth>"),
             "d" => (Command::Display, "d"),
+            "eval" => (Command::Eval, "eval"),
             "quit" => (Command::Quit, "quit"),
             _ => {
                 return Err(CommandError::Unknown {
@@ -160,6 +163,7 @@ mod tests {
             ("go perft 0", Command::Perft { depth: 0 }),
             ("go perft 20", Command::Perft { depth: 20 }),
             ("d", Command::Display),
+            ("eval", Command::Eval),
             ("quit", Command::Quit),
         ];
         for (line, expected) in cases {
@@ -205,6 +209,13 @@ mod tests {
                 CommandError::Unexpected {
                     command: "go perft <depth>",
                     token: "4".to_string(),
+                },
+            ),
+            (
+                "eval 3",
+                CommandError::Unexpected {
+                    command: "eval",
+                    token: "3".to_string(),
                 },
             ),
             (

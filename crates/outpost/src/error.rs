@@ -19,7 +19,7 @@ pub fn excerpt(text: &str) -> String {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CommandError {
     /// A first word that is not a command.
-    #[error("unknown command `{line}`: expected `position`, `go perft`, `d` or `quit`")]
+    #[error("unknown command `{line}`: expected `position`, `go perft`, `d`, `eval` or `quit`")]
     Unknown {
         /// The line (an [`excerpt`] if long).
         line: String,

@@ -3,9 +3,9 @@
 //! Each layer is a crate of its own and depends only on the layers below it;
 //! this facade gathers them so a program needs one dependency. Today the
 //! layers are [`board`] (positions, legal move generation, Zobrist keys,
-//! perft) and [`notation`] (FEN and long algebraic moves); evaluation, search
-//! and the UCI and xboard front ends will join them. The most used items are
-//! also re-exported at the top level.
+//! perft), [`notation`] (FEN and long algebraic moves) and [`eval`] (static
+//! evaluation); search and the UCI and xboard front ends will join them. The
+//! most used items are also re-exported at the top level.
 //!
 //! ```
 //! use outpost::{divide, parse_fen, parse_uci_move, perft, to_fen, Position};
@@ -29,7 +29,10 @@
 //! ```
 
 pub use outpost_board as board;
+pub use outpost_eval as eval;
 pub use outpost_notation as notation;
+pub use outpost_search as search;
+pub use outpost_uci as uci;
 
 pub use outpost_board::{
     divide, perft, perft_full, Bitboard, BoardError, CastlingRights, CastlingSide, Color, File,

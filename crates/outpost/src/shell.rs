@@ -8,6 +8,7 @@
 use crate::command::{Command, Start};
 use crate::error::CommandError;
 use crate::game::Game;
+use outpost::eval::Evaluator;
 use outpost::{divide, to_fen};
 use std::io::{self, BufRead, Write};
 
@@ -27,10 +28,11 @@ pub enum Flow {
     Quit,
 }
 
-/// The engine's command shell and the game it works on.
+/// The engine's command shell, the game it works on and its evaluator.
 #[derive(Debug, Default)]
 pub struct Shell {
     game: Game,
+    evaluator: Evaluator,
 }
 
 impl Shell {
@@ -78,6 +80,7 @@ impl Shell {
             Command::Position { start, moves } => self.set_position(&start, &moves, out)?,
             Command::Perft { depth } => self.perft(depth, out)?,
             Command::Display => self.display(out)?,
+            Command::Eval => self.eval(out)?,
             Command::Quit => return Ok(Flow::Quit),
         }
         Ok(Flow::Continue)
@@ -133,6 +136,13 @@ impl Shell {
             write!(out, " {sq}")?;
         }
         writeln!(out)
+    }
+
+    /// `eval`: the evaluation trace, a table ending with the line
+    /// `Final evaluation: <pawns> (white side)`, as Stockfish shows it.
+    fn eval(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let trace = self.evaluator.trace(self.game.position());
+        write!(out, "{trace}")
     }
 }
 

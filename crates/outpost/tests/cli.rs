@@ -366,13 +366,14 @@ fn malformed_lines_get_one_error_each_and_change_nothing() {
 
 #[test]
 fn unknown_command_is_named() {
-    let s = session("uci\nd\n");
+    // (`uci` as the first line starts the UCI protocol; later it is unknown to the shell.)
+    let s = session("d\nuci\nd\n");
     s.assert_clean_exit();
     assert_eq!(
-        s.lines()[0],
-        "info string error: unknown command `uci`: expected `position`, `go perft`, `d` or `quit`"
+        *s.lines().iter().find(|l| l.starts_with("info string")).unwrap(),
+        "info string error: unknown command `uci`: expected `position`, `go perft`, `d`, `eval` or `quit`"
     );
-    assert_eq!(s.fens(), [STARTPOS_FEN]);
+    assert_eq!(s.fens(), [STARTPOS_FEN, STARTPOS_FEN]);
 }
 
 #[test]
@@ -432,4 +433,45 @@ fn answers_arrive_before_the_input_ends() {
     writeln!(stdin, "quit").unwrap();
     drop(stdin);
     assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn eval_prints_the_trace_and_keeps_the_last_good_position() {
+    let s = session(
+        "eval\n\
+         position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\n\
+         eval\n\
+         position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 0\n\
+         eval\n\
+         position fen 8/8/4k3/8/8/3K4/8/4NN2 b - - 0 1\n\
+         eval\n",
+    );
+    s.assert_clean_exit();
+    assert_eq!(s.error_lines().len(), 1, "{}", s.stdout);
+    let finals: Vec<&str> = s
+        .stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("Final evaluation: "))
+        .collect();
+    assert_eq!(finals.len(), 4, "{}", s.stdout);
+    // The start position: only the tempo, for White.
+    assert!(finals[0].starts_with('+') && finals[0].ends_with(" (white side)"));
+    // A queen up, and the same again after the rejected FEN.
+    let queen_up: f64 = finals[1].trim_end_matches(" (white side)").parse().unwrap();
+    assert!(queen_up > 8.0, "{}", finals[1]);
+    assert_eq!(finals[2], finals[1]);
+    // Two knights cannot force mate.
+    assert_eq!(finals[3], "+0.00 (white side)");
+    for term in ["Material", "Mobility", "King safety", "Passed", "Tempo"] {
+        assert_eq!(
+            s.stdout
+                .lines()
+                .filter(|l| l.trim_start().starts_with(term))
+                .count(),
+            4,
+            "{term}\n{}",
+            s.stdout
+        );
+    }
+    assert!(s.stdout.contains("Phase: 24 of 24"), "{}", s.stdout);
 }

@@ -1,0 +1,150 @@
+//! The evaluator: parameters, the pawn hash table, and the terms put together.
+
+use crate::params::{Params, SCALE_NORMAL};
+use crate::pawns::{PawnEntry, PawnTable, DEFAULT_PAWN_TABLE_ENTRIES};
+use crate::score::Score;
+use crate::sink::Sink;
+use crate::trace::{NoTrace, Term, Trace, Tracer};
+use crate::{endgame, king, material, passed, pieces, threats};
+use outpost_board::{Color, Position};
+
+/// Every score [`Evaluator::evaluate`] returns lies in `-EVAL_LIMIT..=EVAL_LIMIT`,
+/// leaving room above it for mate scores.
+pub const EVAL_LIMIT: i32 = 9_999;
+
+/// A static evaluator: the weights and a pawn hash table. Keep one per
+/// search thread (it is cheap to [`Clone`]).
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    params: Params,
+    phase_max: i32,
+    pawns: PawnTable,
+}
+
+impl Default for Evaluator {
+    fn default() -> Evaluator {
+        Evaluator::new()
+    }
+}
+
+/// The tapered result before it is turned to the side to move.
+struct Outcome {
+    phase: i32,
+    scale: i32,
+    white: i32,
+}
+
+impl Evaluator {
+    /// An evaluator with the default weights and pawn table size.
+    pub fn new() -> Evaluator {
+        Evaluator::with_params(Params::default())
+    }
+
+    /// An evaluator with the given weights.
+    pub fn with_params(params: Params) -> Evaluator {
+        Evaluator::with_pawn_table_entries(params, DEFAULT_PAWN_TABLE_ENTRIES)
+    }
+
+    /// An evaluator with the given weights and a pawn table of `entries`
+    /// slots (rounded up to a power of two, at least one).
+    pub fn with_pawn_table_entries(params: Params, entries: usize) -> Evaluator {
+        Evaluator {
+            phase_max: material::phase_max(&params),
+            pawns: PawnTable::new(entries, &params),
+            params,
+        }
+    }
+
+    /// The weights.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The static evaluation of `pos` in centipawns, from the point of view
+    /// of the side to move (positive is good for it). Always within
+    /// [`EVAL_LIMIT`]; exactly 0 when neither side has mating material.
+    pub fn evaluate(&mut self, pos: &Position) -> i32 {
+        if endgame::is_dead_draw(pos) {
+            return 0;
+        }
+        let entry = self.pawns.probe(pos, &self.params);
+        let outcome = evaluate_with(&self.params, self.phase_max, entry, pos, &mut NoTrace);
+        to_side_to_move(pos, outcome.white)
+    }
+
+    /// [`Evaluator::evaluate`] computed from scratch, without the pawn hash
+    /// table: slower; for tests and tuning.
+    pub fn evaluate_uncached(&self, pos: &Position) -> i32 {
+        if endgame::is_dead_draw(pos) {
+            return 0;
+        }
+        let entry = PawnEntry::compute(pos, crate::pawn_key(pos), &self.params);
+        let outcome = evaluate_with(&self.params, self.phase_max, &entry, pos, &mut NoTrace);
+        to_side_to_move(pos, outcome.white)
+    }
+
+    /// The evaluation of `pos` explained term by term; its
+    /// [`Trace::score`] equals [`Evaluator::evaluate`].
+    pub fn trace(&mut self, pos: &Position) -> Trace {
+        let mut trace = Trace::new(pos.side_to_move(), self.phase_max);
+        trace.phase = material::phase(pos, &self.params).clamp(0, self.phase_max);
+        if endgame::is_dead_draw(pos) {
+            trace.insufficient_material = true;
+            trace.scale = 0;
+            return trace;
+        }
+        let entry = self.pawns.probe(pos, &self.params);
+        let outcome = evaluate_with(&self.params, self.phase_max, entry, pos, &mut trace);
+        trace.phase = outcome.phase;
+        trace.scale = outcome.scale;
+        trace.white_score = outcome.white.clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        trace
+    }
+}
+
+/// White's score turned to the side to move's point of view and kept within
+/// [`EVAL_LIMIT`].
+#[inline]
+fn to_side_to_move(pos: &Position, white: i32) -> i32 {
+    let white = white.clamp(-EVAL_LIMIT, EVAL_LIMIT);
+    match pos.side_to_move() {
+        Color::White => white,
+        Color::Black => -white,
+    }
+}
+
+/// Every term, tapered by the phase and scaled.
+#[inline]
+fn evaluate_with<T: Tracer>(
+    params: &Params,
+    phase_max: i32,
+    pawns: &PawnEntry,
+    pos: &Position,
+    tracer: &mut T,
+) -> Outcome {
+    let mut sink = Sink {
+        total: Score::ZERO,
+        tracer,
+    };
+    material::evaluate(pos, params, &mut sink);
+    for color in Color::ALL {
+        sink.add(Term::Pawns, color, pawns.score[color.index()]);
+    }
+    let att = pieces::evaluate(pos, params, pawns, &mut sink);
+    king::evaluate(pos, params, pawns, &att, &mut sink);
+    threats::evaluate(pos, params, &att, &mut sink);
+    passed::evaluate(pos, params, pawns, &att, &mut sink);
+    endgame::mop_up(pos, params, &mut sink);
+    sink.add(Term::Tempo, pos.side_to_move(), params.tempo);
+
+    let total = sink.total;
+    let phase = material::phase(pos, params).clamp(0, phase_max);
+    let scale = endgame::scale(pos, params, total.eg());
+    let eg = total.eg() * scale / SCALE_NORMAL;
+    let white = (total.mg() * phase + eg * (phase_max - phase)) / phase_max;
+    Outcome {
+        phase,
+        scale,
+        white,
+    }
+}

@@ -1,0 +1,50 @@
+//! Passed pawns: what the pawn table knows (which pawns are passed) combined
+//! with what it cannot (pieces in the way, enemy control, where the kings are).
+
+use crate::params::Params;
+use crate::pawns::{front_span, step_forward, PawnEntry};
+use crate::pieces::Attacks;
+use crate::score::Score;
+use crate::sink::Sink;
+use crate::trace::{Term, Tracer};
+use outpost_board::{Bitboard, Color, Position};
+
+/// Scores the passed pawns of both sides.
+pub(crate) fn evaluate<T: Tracer>(
+    pos: &Position,
+    params: &Params,
+    pawns: &PawnEntry,
+    att: &Attacks,
+    sink: &mut Sink<'_, T>,
+) {
+    let occupied = pos.occupied();
+    for us in Color::ALL {
+        let them = !us;
+        let passers = pawns.passed & pos.colored(us);
+        if passers.is_empty() {
+            continue;
+        }
+        let own_king = pos.king_square(us);
+        let their_king = pos.king_square(them);
+        let mut score = Score::ZERO;
+        for sq in passers {
+            let rank = sq.rank().relative_to(us).index();
+            score += params.passed_rank[rank];
+            // A pawn never stands on its last rank, so the stop square exists.
+            let Some(stop) = step_forward(us, Bitboard::from(sq)).first() else {
+                continue;
+            };
+            if occupied.contains(stop) {
+                score += params.passed_blocked[rank];
+            } else {
+                let path = front_span(us, Bitboard::from(sq));
+                if (path & (occupied | att.all[them.index()])).is_empty() {
+                    score += params.passed_free_path[rank];
+                }
+            }
+            score += params.passed_own_king_distance[rank] * i32::from(own_king.distance(stop));
+            score += params.passed_their_king_distance[rank] * i32::from(their_king.distance(stop));
+        }
+        sink.add(Term::Passed, us, score);
+    }
+}

@@ -1,0 +1,129 @@
+//! A middlegame and an endgame value packed into one integer.
+
+use std::fmt;
+use std::iter::Sum;
+use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
+/// A pair of centipawn values, one for the middlegame and one for the
+/// endgame, packed into one `i32` so that a sum of pairs costs one addition.
+///
+/// Each half must stay within `i16` range; every weight and every sum the
+/// evaluation forms does by a wide margin.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Score(i32);
+
+/// Shorthand for [`Score::new`]: `S(mg, eg)`.
+#[allow(non_snake_case)]
+#[inline]
+pub const fn S(mg: i32, eg: i32) -> Score {
+    Score::new(mg, eg)
+}
+
+impl Score {
+    /// Zero in both phases.
+    pub const ZERO: Score = Score(0);
+
+    /// The pair `(mg, eg)`.
+    #[inline]
+    pub const fn new(mg: i32, eg: i32) -> Score {
+        Score((eg << 16).wrapping_add(mg))
+    }
+
+    /// The middlegame value.
+    #[inline]
+    pub const fn mg(self) -> i32 {
+        self.0 as i16 as i32
+    }
+
+    /// The endgame value.
+    #[inline]
+    pub const fn eg(self) -> i32 {
+        (self.0.wrapping_add(0x8000) >> 16) as i16 as i32
+    }
+}
+
+impl Add for Score {
+    type Output = Score;
+    #[inline]
+    fn add(self, rhs: Score) -> Score {
+        Score(self.0.wrapping_add(rhs.0))
+    }
+}
+
+impl Sub for Score {
+    type Output = Score;
+    #[inline]
+    fn sub(self, rhs: Score) -> Score {
+        Score(self.0.wrapping_sub(rhs.0))
+    }
+}
+
+impl Neg for Score {
+    type Output = Score;
+    #[inline]
+    fn neg(self) -> Score {
+        Score(self.0.wrapping_neg())
+    }
+}
+
+impl Mul<i32> for Score {
+    type Output = Score;
+    #[inline]
+    fn mul(self, rhs: i32) -> Score {
+        Score(self.0.wrapping_mul(rhs))
+    }
+}
+
+impl AddAssign for Score {
+    #[inline]
+    fn add_assign(&mut self, rhs: Score) {
+        *self = *self + rhs;
+    }
+}
+
+impl SubAssign for Score {
+    #[inline]
+    fn sub_assign(&mut self, rhs: Score) {
+        *self = *self - rhs;
+    }
+}
+
+impl Sum for Score {
+    fn sum<I: Iterator<Item = Score>>(iter: I) -> Score {
+        iter.fold(Score::ZERO, Add::add)
+    }
+}
+
+impl fmt::Debug for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "S({}, {})", self.mg(), self.eg())
+    }
+}
+
+impl fmt::Display for Score {
+    /// `mg/eg` in centipawns, for example `12/-5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.mg(), self.eg())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packing_round_trips_and_adds() {
+        for mg in [-30_000, -129, -1, 0, 1, 255, 30_000] {
+            for eg in [-30_000, -256, -1, 0, 1, 128, 30_000] {
+                let s = S(mg, eg);
+                assert_eq!((s.mg(), s.eg()), (mg, eg));
+                assert_eq!(-s, S(-mg, -eg));
+            }
+        }
+        let a = S(-7, 12) + S(3, -20) - S(1, 1);
+        assert_eq!(a, S(-5, -9));
+        assert_eq!(S(-3, 5) * -4, S(12, -20));
+        assert_eq!([S(1, 2), S(3, -4)].into_iter().sum::<Score>(), S(4, -2));
+        assert_eq!(format!("{:?} {}", S(1, -2), S(1, -2)), "S(1, -2) 1/-2");
+    }
+}

@@ -1,0 +1,349 @@
+//! The UCI front end, driven over pipes through the real binary.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_outpost"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the engine");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        let mut engine = Engine {
+            child,
+            stdin,
+            lines,
+        };
+        engine.send("uci");
+        engine.expect("uciok", Duration::from_secs(5));
+        engine
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn expect(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no `{prefix}` within {timeout:?}; got {seen:?}")
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("engine closed its output; got {seen:?}")
+                }
+            }
+        }
+    }
+
+    /// Every line that arrives within `wait`.
+    fn drain(&mut self, wait: Duration) -> Vec<String> {
+        let deadline = Instant::now() + wait;
+        let mut seen = Vec::new();
+        while let Ok(line) = self
+            .lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            seen.push(line);
+        }
+        seen
+    }
+
+    fn fen(&mut self) -> String {
+        self.send("d");
+        let lines = self.expect("Key:", Duration::from_secs(5));
+        let fen = lines.iter().find(|l| l.starts_with("Fen: ")).unwrap();
+        fen.trim_start_matches("Fen: ").to_string()
+    }
+
+    fn quit(mut self) -> std::process::ExitStatus {
+        self.send("quit");
+        drop(self.stdin.take());
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(Instant::now() < deadline, "engine did not exit after quit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+fn bestmove(lines: &[String]) -> &str {
+    lines.last().unwrap().split_whitespace().nth(1).unwrap()
+}
+
+#[test]
+fn handshake_lists_options() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.expect("uciok", Duration::from_secs(5));
+    assert!(lines.iter().any(|l| l.starts_with("id name Outpost")));
+    assert!(lines.iter().any(|l| l.starts_with("id author")));
+    for option in [
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "Ponder",
+        "Clear Hash",
+        "Move Overhead",
+        "Contempt",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} type"))),
+            "{option}"
+        );
+    }
+    engine.send("isready");
+    engine.expect("readyok", Duration::from_secs(2));
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn go_depth_gives_info_and_one_legal_bestmove() {
+    let mut engine = Engine::start();
+    engine.send("ucinewgame");
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go depth 6");
+    let lines = engine.expect("bestmove", Duration::from_secs(20));
+    let info: Vec<_> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(
+        info.iter().any(|l| l.starts_with("info depth 6 ")),
+        "{lines:?}"
+    );
+    for l in &info {
+        if l.contains(" pv ") {
+            for key in [
+                "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time",
+            ] {
+                assert!(l.contains(&format!(" {key} ")), "{key} missing in {l}");
+            }
+        }
+    }
+    let mv = bestmove(&lines);
+    assert!(
+        ["g1f3", "b1c3", "d2d4", "f1c4", "f1b5", "d2d3", "b1c3", "g1e2"].len() > 0 && mv.len() >= 4
+    );
+    // Nothing more after the bestmove.
+    assert!(engine.drain(Duration::from_millis(300)).is_empty());
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn infinite_waits_for_stop_and_isready_is_answered_meanwhile() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    engine.send("isready");
+    let lines = engine.expect("readyok", Duration::from_secs(2));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove before stop: {lines:?}"
+    );
+    engine.send("stop");
+    let lines = engine.expect("bestmove", Duration::from_secs(2));
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+        1
+    );
+    assert!(engine
+        .drain(Duration::from_millis(300))
+        .iter()
+        .all(|l| !l.starts_with("bestmove")));
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn stop_right_after_go() {
+    let mut engine = Engine::start();
+    for _ in 0..5 {
+        engine.send("position startpos moves d2d4");
+        engine.send("go infinite");
+        engine.send("stop");
+        let lines = engine.expect("bestmove", Duration::from_secs(3));
+        assert_ne!(bestmove(&lines), "0000");
+    }
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn ponder_then_ponderhit() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Ponder value true");
+    engine.send("position startpos moves e2e4 e7e5 g1f3");
+    engine.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
+    assert!(engine
+        .drain(Duration::from_millis(500))
+        .iter()
+        .all(|l| !l.starts_with("bestmove")));
+    engine.send("ponderhit");
+    let lines = engine.expect("bestmove", Duration::from_secs(3));
+    assert!(bestmove(&lines).len() >= 4);
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn quit_during_search_exits() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn limits_are_honoured() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go nodes 20000");
+    let lines = engine.expect("bestmove", Duration::from_secs(10));
+    assert_ne!(bestmove(&lines), "0000");
+    let start = Instant::now();
+    engine.send("go movetime 300");
+    engine.expect("bestmove", Duration::from_secs(3));
+    assert!(
+        start.elapsed() < Duration::from_millis(600),
+        "{:?}",
+        start.elapsed()
+    );
+    engine.send("go wtime 1000 btime 1000 winc 10 binc 10 movestogo 5");
+    engine.expect("bestmove", Duration::from_secs(2));
+    engine.send("position fen 8/2k5/8/8/8/8/8/1R1K3R w - - 0 1");
+    engine.send("go mate 4");
+    let lines = engine.expect("bestmove", Duration::from_secs(20));
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 4")),
+        "{lines:?}"
+    );
+    engine.send("position startpos");
+    engine.send("go depth 3 searchmoves a2a3 h2h3");
+    let lines = engine.expect("bestmove", Duration::from_secs(5));
+    assert!(["a2a3", "h2h3"].contains(&bestmove(&lines)), "{lines:?}");
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn multipv_lines() {
+    let mut engine = Engine::start();
+    engine.send("setoption name MultiPV value 3");
+    engine.send("position startpos");
+    engine.send("go depth 5");
+    let lines = engine.expect("bestmove", Duration::from_secs(10));
+    for k in 1..=3 {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info depth 5 ") && l.contains(&format!(" multipv {k} "))),
+            "{k}: {lines:?}"
+        );
+    }
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn bad_input_gets_one_error_line_and_keeps_state() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4");
+    let before = engine.fen();
+    for bad in [
+        "frobnicate",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+        "position startpos moves e2e4 e2e4",
+        "position startpos moves e2e9",
+        "position",
+        "position fen",
+        "setoption name Hash value 0",
+        "setoption name Threads value lots",
+        "setoption name Nonexistent value 3",
+        "go depth banana",
+        "go wtime",
+        "go frob",
+        "debug sometimes",
+    ] {
+        engine.send(bad);
+        let lines = engine.drain(Duration::from_millis(150));
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(
+            lines[0].starts_with("info string error: "),
+            "{bad}: {lines:?}"
+        );
+    }
+    assert_eq!(engine.fen(), before, "state changed by bad input");
+    engine.send("go depth 4");
+    let lines = engine.expect("bestmove", Duration::from_secs(5));
+    assert_ne!(bestmove(&lines), "0000");
+    // Options that need an idle engine are refused while it searches.
+    engine.send("go infinite");
+    engine.send("setoption name Hash value 32");
+    let lines = engine.expect("info string error", Duration::from_secs(2));
+    assert!(lines.last().unwrap().contains("while searching"));
+    engine.send("stop");
+    engine.expect("bestmove", Duration::from_secs(2));
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn extensions_d_eval_perft_bench() {
+    let mut engine = Engine::start();
+    engine.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
+    engine.send("go perft 3");
+    let lines = engine.expect("Nodes searched", Duration::from_secs(10));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 97862");
+    engine.send("eval");
+    let lines = engine.drain(Duration::from_millis(500));
+    assert!(lines.len() > 5, "{lines:?}");
+    engine.send("bench 3");
+    let lines = engine.expect("Nodes/second", Duration::from_secs(30));
+    assert!(lines.iter().any(|l| l.starts_with("Nodes searched")));
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn mated_position_answers_null_move() {
+    let mut engine = Engine::start();
+    engine.send("position fen R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1");
+    engine.send("go depth 3");
+    let lines = engine.expect("bestmove", Duration::from_secs(5));
+    assert_eq!(bestmove(&lines), "0000");
+    assert!(engine.quit().success());
+}

@@ -1,0 +1,69 @@
+//! `bench`: the search's signature. A fixed list of positions searched to a
+//! fixed depth with one thread and a fresh 16 MiB table each; the node total
+//! changes only when the search or the evaluation does.
+
+use crate::{Engine, EngineOptions, Limits, SearchControl};
+use outpost_notation::parse_fen;
+use std::time::{Duration, Instant};
+
+/// The depth `bench` searches to when none is given.
+pub const BENCH_DEPTH: i32 = 13;
+
+/// The bench positions: openings, middlegames with tactics, endgames.
+pub const BENCH_POSITIONS: [&str; 16] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+    "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 0 1",
+    "3r1rk1/p4ppp/1qp1pn2/8/2PPn3/P2B1N2/1Q3PPP/R4RK1 w - - 0 17",
+    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "8/8/1p2k3/p1p1p3/P1P1P3/1P1K4/8/8 w - - 0 1",
+    "8/5k2/8/3K4/8/8/4P3/8 w - - 0 1",
+    "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+    "r2q1rk1/pb1nbppp/1p2pn2/2pp4/2PP4/1PN1PN2/PB2BPPP/R2Q1RK1 w - - 2 10",
+    "8/2k5/8/8/8/8/3QK3/8 w - - 0 1",
+];
+
+/// The outcome of a bench run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchResult {
+    /// Nodes searched over all positions.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+}
+
+impl BenchResult {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.time.as_secs_f64().max(0.001)) as u64
+    }
+}
+
+/// Searches every bench position to `depth` with one thread.
+pub fn bench(depth: i32) -> BenchResult {
+    let start = Instant::now();
+    let mut nodes = 0;
+    let control = SearchControl::new();
+    let mut engine = Engine::new(EngineOptions {
+        threads: 1,
+        hash_mib: 16,
+        ..EngineOptions::default()
+    });
+    for fen in BENCH_POSITIONS {
+        let Ok(pos) = parse_fen(fen) else { continue };
+        engine.new_game();
+        nodes += engine
+            .search(&pos, &[], &Limits::depth(depth), &control, &mut |_| {})
+            .nodes;
+    }
+    BenchResult {
+        nodes,
+        time: start.elapsed(),
+    }
+}

@@ -1,0 +1,34 @@
+//! Outpost's search: iterative deepening principal variation search with
+//! aspiration windows, quiescence search, a lock-free shared transposition
+//! table, staged move ordering (hash move, good captures, killers,
+//! counter-moves, history), null move, futility, razoring, late move
+//! reductions and pruning, check extensions, time management and Lazy SMP.
+//!
+//! ```
+//! use outpost_board::Position;
+//! use outpost_search::{Engine, Limits, SearchControl};
+//!
+//! let mut engine = Engine::default();
+//! let control = SearchControl::new();
+//! let result = engine.search(&Position::startpos(), &[], &Limits::depth(4), &control, &mut |_| {});
+//! assert!(Position::startpos().is_legal(result.best_move));
+//! ```
+
+mod bench;
+mod engine;
+mod limits;
+mod ordering;
+mod report;
+mod score;
+mod search;
+mod time;
+mod tt;
+
+pub use bench::{bench, BenchResult, BENCH_DEPTH, BENCH_POSITIONS};
+pub use engine::{Engine, EngineOptions, SearchControl};
+pub use limits::{Clock, Limits};
+pub use report::{PvReport, Report, ScoreBound, SearchResult};
+pub use score::{Score, INFINITE, MATE, MATE_BOUND};
+pub use search::MAX_PLY;
+pub use time::TimeBudget;
+pub use tt::{Bound, Entry, TranspositionTable};

@@ -1,0 +1,280 @@
+//! Move ordering: history, killers and counter-moves, and the staged move picker.
+
+use outpost_board::{Color, Move, MoveList, Piece, PieceKind, Position, SEE_VALUES};
+
+/// Largest absolute value a history entry can reach.
+pub(crate) const HISTORY_MAX: i32 = 16_384;
+
+/// Quiet-move statistics of one search thread, kept between searches.
+pub(crate) struct History {
+    /// Butterfly history: how often a quiet move by this colour from this
+    /// square to that one caused a cutoff, with gravity.
+    butterfly: Box<[[[i32; 64]; 64]; 2]>,
+    /// The quiet move that last refuted a move of this piece to this square.
+    counters: Box<[[Move; 64]; 12]>,
+}
+
+impl History {
+    pub(crate) fn new() -> History {
+        History {
+            butterfly: Box::new([[[0; 64]; 64]; 2]),
+            counters: Box::new([[Move::NULL; 64]; 12]),
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        *self.butterfly = [[[0; 64]; 64]; 2];
+        *self.counters = [[Move::NULL; 64]; 12];
+    }
+
+    #[inline]
+    pub(crate) fn score(&self, color: Color, mv: Move) -> i32 {
+        self.butterfly[color.index()][mv.from().index()][mv.to().index()]
+    }
+
+    /// Moves the entry towards `bonus`'s sign by `bonus`, less as it nears the bound.
+    #[inline]
+    pub(crate) fn update(&mut self, color: Color, mv: Move, bonus: i32) {
+        let entry = &mut self.butterfly[color.index()][mv.from().index()][mv.to().index()];
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    }
+
+    #[inline]
+    pub(crate) fn counter(&self, previous: Option<(Piece, Move)>) -> Move {
+        previous.map_or(Move::NULL, |(piece, mv)| {
+            self.counters[piece.index()][mv.to().index()]
+        })
+    }
+
+    #[inline]
+    pub(crate) fn set_counter(&mut self, previous: Option<(Piece, Move)>, reply: Move) {
+        if let Some((piece, mv)) = previous {
+            self.counters[piece.index()][mv.to().index()] = reply;
+        }
+    }
+}
+
+/// The history bonus for a cutoff at `depth`.
+#[inline]
+pub(crate) fn history_bonus(depth: i32) -> i32 {
+    (depth * depth * 16 + 32 * depth).min(1600)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Stage {
+    TtMove,
+    GenerateNoisy,
+    GoodNoisy,
+    GenerateQuiet,
+    Quiet,
+    BadNoisy,
+    Done,
+}
+
+/// Hands out the moves of a position one at a time, best first by stage:
+/// the hash move, captures that do not lose material (most valuable victim
+/// first), killers, the counter-move, other quiet moves by history, and
+/// last the captures that lose material.
+pub(crate) struct MovePicker {
+    stage: Stage,
+    tt_move: Move,
+    killers: [Move; 2],
+    counter: Move,
+    list: MoveList,
+    scores: [i32; 256],
+    index: usize,
+    bad: MoveList,
+    bad_index: usize,
+    /// Quiescence: only captures that do not lose material and queen promotions.
+    noisy_only: bool,
+}
+
+const KILLER_SCORE: i32 = 1 << 28;
+
+impl MovePicker {
+    /// A picker for the main search.
+    pub(crate) fn new(
+        pos: &Position,
+        tt_move: Move,
+        killers: [Move; 2],
+        counter: Move,
+    ) -> MovePicker {
+        let tt_move = if !tt_move.is_null() && pos.is_legal(tt_move) {
+            tt_move
+        } else {
+            Move::NULL
+        };
+        MovePicker {
+            stage: Stage::TtMove,
+            tt_move,
+            killers,
+            counter,
+            list: MoveList::new(),
+            scores: [0; 256],
+            index: 0,
+            bad: MoveList::new(),
+            bad_index: 0,
+            noisy_only: false,
+        }
+    }
+
+    /// A picker for quiescence search (not in check): good captures and queen promotions.
+    pub(crate) fn noisy(pos: &Position, tt_move: Move) -> MovePicker {
+        let tt_move = if !tt_move.is_null() && tt_move.is_noisy() && pos.is_legal(tt_move) {
+            tt_move
+        } else {
+            Move::NULL
+        };
+        let mut picker = MovePicker::new(pos, Move::NULL, [Move::NULL; 2], Move::NULL);
+        picker.tt_move = tt_move;
+        picker.noisy_only = true;
+        picker
+    }
+
+    fn pick_best(&mut self) -> Option<Move> {
+        if self.index >= self.list.len() {
+            return None;
+        }
+        let mut best = self.index;
+        for i in self.index + 1..self.list.len() {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.list.as_mut_slice().swap(self.index, best);
+        self.scores.swap(self.index, best);
+        let mv = self.list[self.index];
+        self.index += 1;
+        Some(mv)
+    }
+
+    /// The next move, or `None` when all were handed out.
+    pub(crate) fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenerateNoisy;
+                    if !self.tt_move.is_null() {
+                        return Some(self.tt_move);
+                    }
+                }
+                Stage::GenerateNoisy => {
+                    self.list.clear();
+                    pos.generate_noisy(&mut self.list);
+                    for (i, &mv) in self.list.iter().enumerate() {
+                        let victim = if mv.is_en_passant() {
+                            SEE_VALUES[PieceKind::Pawn.index()]
+                        } else {
+                            pos.piece_on(mv.to())
+                                .map_or(0, |p| SEE_VALUES[p.kind().index()])
+                        };
+                        let attacker = pos
+                            .piece_on(mv.from())
+                            .map_or(0, |p| p.kind().index() as i32);
+                        let promotion = mv.promotion().map_or(0, |k| SEE_VALUES[k.index()]);
+                        self.scores[i] = (victim + promotion) * 8 - attacker;
+                    }
+                    self.index = 0;
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => match self.pick_best() {
+                    Some(mv) if mv == self.tt_move => {}
+                    Some(mv) => {
+                        if let Some(kind) = mv.promotion() {
+                            if kind != PieceKind::Queen {
+                                if !self.noisy_only {
+                                    self.bad.push(mv);
+                                }
+                                continue;
+                            }
+                        }
+                        if pos.see_ge(mv, 0) {
+                            return Some(mv);
+                        }
+                        if !self.noisy_only {
+                            self.bad.push(mv);
+                        }
+                    }
+                    None => {
+                        self.stage = if self.noisy_only {
+                            Stage::Done
+                        } else {
+                            Stage::GenerateQuiet
+                        };
+                    }
+                },
+                Stage::GenerateQuiet => {
+                    self.list.clear();
+                    pos.generate_quiet(&mut self.list);
+                    let us = pos.side_to_move();
+                    for (i, &mv) in self.list.iter().enumerate() {
+                        self.scores[i] = if mv == self.killers[0] {
+                            KILLER_SCORE + 2
+                        } else if mv == self.killers[1] {
+                            KILLER_SCORE + 1
+                        } else if mv == self.counter {
+                            KILLER_SCORE
+                        } else {
+                            history.score(us, mv)
+                        };
+                    }
+                    self.index = 0;
+                    self.stage = Stage::Quiet;
+                }
+                Stage::Quiet => match self.pick_best() {
+                    Some(mv) if mv == self.tt_move => {}
+                    Some(mv) => return Some(mv),
+                    None => self.stage = Stage::BadNoisy,
+                },
+                Stage::BadNoisy => {
+                    if self.bad_index < self.bad.len() {
+                        let mv = self.bad[self.bad_index];
+                        self.bad_index += 1;
+                        if mv != self.tt_move {
+                            return Some(mv);
+                        }
+                    } else {
+                        self.stage = Stage::Done;
+                    }
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn picker_hands_out_every_legal_move_once() {
+        let history = History::new();
+        let pos = Position::startpos();
+        for tt in [Move::NULL, pos.legal_moves()[5], Move::from_bits(0x1234)] {
+            let mut picker =
+                MovePicker::new(&pos, tt, [pos.legal_moves()[3], Move::NULL], Move::NULL);
+            let mut seen = HashSet::new();
+            while let Some(mv) = picker.next(&pos, &history) {
+                assert!(seen.insert(mv), "{mv} twice");
+            }
+            assert_eq!(seen.len(), pos.legal_moves().len());
+        }
+    }
+
+    #[test]
+    fn history_saturates() {
+        let mut h = History::new();
+        let mv = Position::startpos().legal_moves()[0];
+        for _ in 0..1000 {
+            h.update(Color::White, mv, history_bonus(20));
+        }
+        assert!(h.score(Color::White, mv) <= HISTORY_MAX);
+        for _ in 0..1000 {
+            h.update(Color::White, mv, -history_bonus(20));
+        }
+        assert!(h.score(Color::White, mv) >= -HISTORY_MAX);
+    }
+}

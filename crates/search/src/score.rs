@@ -1,0 +1,90 @@
+//! Search scores: centipawns, mates and their distances.
+
+/// A score larger than any evaluation or mate score.
+pub const INFINITE: i32 = 32_000;
+/// The score of delivering mate now; mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 31_000;
+/// Scores at or beyond this (in absolute value) are mates.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+
+/// The score for the side to move when it is mated `ply` plies from the root.
+#[inline]
+pub const fn mated_in(ply: usize) -> i32 {
+    -MATE + ply as i32
+}
+
+/// The score for the side to move when it mates `ply` plies from the root.
+#[inline]
+pub const fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+/// Whether a score announces a mate for either side.
+#[inline]
+pub const fn is_mate(score: i32) -> bool {
+    score.abs() >= MATE_BOUND
+}
+
+/// A score as reported to a user: centipawns, or mate in moves (positive
+/// when the side to move mates, negative when it is mated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns from the side to move's point of view.
+    Centipawns(i32),
+    /// Mate in this many moves (full moves, not plies); negative if the side to move is mated.
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal score.
+    pub fn from_internal(score: i32) -> Score {
+        if score >= MATE_BOUND {
+            Score::Mate((MATE - score + 1) / 2)
+        } else if score <= -MATE_BOUND {
+            Score::Mate(-(MATE + score) / 2)
+        } else {
+            Score::Centipawns(score)
+        }
+    }
+}
+
+/// Converts a score from "distance from the root" to "distance from this
+/// node" for storing in the transposition table.
+#[inline]
+pub(crate) fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`to_tt`]: a stored score seen from `ply` plies deep.
+#[inline]
+pub(crate) fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores() {
+        assert_eq!(Score::from_internal(mate_in(1)), Score::Mate(1));
+        assert_eq!(Score::from_internal(mate_in(3)), Score::Mate(2));
+        assert_eq!(Score::from_internal(mated_in(2)), Score::Mate(-1));
+        assert_eq!(Score::from_internal(mated_in(0)), Score::Mate(0));
+        assert_eq!(Score::from_internal(35), Score::Centipawns(35));
+        assert_eq!(from_tt(to_tt(mate_in(7), 3), 3), mate_in(7));
+        assert_eq!(from_tt(to_tt(mated_in(7), 5), 5), mated_in(7));
+    }
+}

@@ -1,0 +1,752 @@
+//! The searcher of one thread: iterative deepening over a principal
+//! variation search with quiescence, pruning and reductions.
+
+use crate::engine::Shared;
+use crate::limits::Limits;
+use crate::ordering::{history_bonus, History, MovePicker};
+use crate::report::{PvReport, Report, ScoreBound};
+use crate::score::{is_mate, mate_in, mated_in, Score, INFINITE, MATE_BOUND};
+use crate::tt::Bound;
+use outpost_board::{Color, Move, Piece, PieceKind, Position, SEE_VALUES};
+use outpost_eval::Evaluator;
+use std::sync::atomic::Ordering;
+
+/// Deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+
+/// Late-move reductions by depth and move number: `0.75 + ln(d) ln(m) / 2.25`.
+fn lmr_table() -> Box<[[i32; 64]; 64]> {
+    let mut table = Box::new([[0; 64]; 64]);
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (number, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (depth as f64).ln() * (number as f64).ln() / 2.25) as i32;
+        }
+    }
+    table
+}
+
+/// A root move with its latest score and line.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove {
+    pub(crate) mv: Move,
+    pub(crate) score: i32,
+    pub(crate) previous_score: i32,
+    pub(crate) seldepth: usize,
+    pub(crate) pv: Vec<Move>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    eval: i32,
+    /// The piece moved and the move played from this ply (None for a null move).
+    moved: Option<(Piece, Move)>,
+}
+
+/// One search thread's state.
+pub(crate) struct Worker<'a> {
+    pub(crate) id: usize,
+    shared: &'a Shared<'a>,
+    eval: &'a mut Evaluator,
+    history: &'a mut History,
+    lmr: Box<[[i32; 64]; 64]>,
+    killers: Box<[[Move; 2]; MAX_PLY + 2]>,
+    frames: Box<[Frame; MAX_PLY + 4]>,
+    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: Box<[usize; MAX_PLY + 1]>,
+    /// Keys of the game's positions before the root, then of the search path.
+    keys: Vec<u64>,
+    pub(crate) nodes: u64,
+    seldepth: usize,
+    pub(crate) root_moves: Vec<RootMove>,
+    pv_index: usize,
+    root_side: Color,
+    root_depth: i32,
+    pub(crate) completed_depth: i32,
+    stopped: bool,
+}
+
+impl<'a> Worker<'a> {
+    pub(crate) fn new(
+        id: usize,
+        shared: &'a Shared<'a>,
+        eval: &'a mut Evaluator,
+        history: &'a mut History,
+        pos: &Position,
+        game_keys: &[u64],
+        limits: &Limits,
+    ) -> Worker<'a> {
+        let mut worker = Worker {
+            id,
+            shared,
+            eval,
+            history,
+            lmr: lmr_table(),
+            killers: Box::new([[Move::NULL; 2]; MAX_PLY + 2]),
+            frames: Box::new([Frame::default(); MAX_PLY + 4]),
+            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: Box::new([0; MAX_PLY + 1]),
+            keys: game_keys.to_vec(),
+            nodes: 0,
+            seldepth: 0,
+            root_moves: Vec::new(),
+            pv_index: 0,
+            root_side: pos.side_to_move(),
+            root_depth: 0,
+            completed_depth: 0,
+            stopped: false,
+        };
+        // Root moves in the picker's order (hash move, captures, quiets).
+        let tt_move = shared.tt.probe(pos.key(), 0).map_or(Move::NULL, |e| e.mv);
+        let mut picker = MovePicker::new(pos, tt_move, [Move::NULL; 2], Move::NULL);
+        while let Some(mv) = picker.next(pos, worker.history) {
+            if limits.search_moves.is_empty() || limits.search_moves.contains(&mv) {
+                worker.root_moves.push(RootMove {
+                    mv,
+                    score: -INFINITE,
+                    previous_score: -INFINITE,
+                    seldepth: 0,
+                    pv: vec![mv],
+                });
+            }
+        }
+        worker
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Counts a node and, on the main thread, checks the limits now and then.
+    #[inline]
+    fn visit(&mut self) {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.shared.thread_nodes[self.id].store(self.nodes, Ordering::Relaxed);
+            if self.is_main() {
+                self.shared.check_limits(self.total_nodes());
+            }
+        }
+        if self.is_main() {
+            if let Some(limit) = self.shared.node_limit {
+                if self.nodes >= limit {
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.shared
+            .thread_nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                if i == self.id {
+                    self.nodes
+                } else {
+                    n.load(Ordering::Relaxed)
+                }
+            })
+            .sum()
+    }
+
+    fn draw_score(&self, pos: &Position) -> i32 {
+        // Contempt: the root side counts a draw as slightly bad.
+        if pos.side_to_move() == self.root_side {
+            -self.shared.contempt
+        } else {
+            self.shared.contempt
+        }
+    }
+
+    fn is_draw(&self, pos: &Position) -> bool {
+        if pos.halfmove_clock() >= 100 && (!pos.is_check() || pos.has_legal_moves()) {
+            return true;
+        }
+        pos.is_insufficient_material() || pos.repetitions(&self.keys) >= 1
+    }
+
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        self.eval
+            .evaluate(pos)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    fn has_pieces(pos: &Position) -> bool {
+        let us = pos.side_to_move();
+        (pos.colored(us) & !pos.pieces(PieceKind::Pawn) & !pos.pieces(PieceKind::King))
+            .is_nonempty()
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][ply] = mv;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Iterative deepening up to `max_depth`, reporting through `report` on the main thread.
+    pub(crate) fn iterate(
+        &mut self,
+        pos: &Position,
+        max_depth: i32,
+        mate_limit: Option<i32>,
+        report: &mut dyn FnMut(Report),
+    ) {
+        if self.root_moves.is_empty() {
+            return;
+        }
+        let multipv = self.shared.multipv.clamp(1, self.root_moves.len());
+        let mut last_best = Move::NULL;
+        let mut stable_iterations = 0;
+        let mut last_score = 0;
+        for depth in 1..=max_depth.min(MAX_PLY as i32 - 1) {
+            // Helper threads skip some depths so they search different trees.
+            if self.id > 0 && depth > 1 && (depth + self.id as i32) % 3 == 0 {
+                continue;
+            }
+            self.root_depth = depth;
+            self.seldepth = 0;
+            for pv_index in 0..multipv {
+                self.pv_index = pv_index;
+                let previous = self.root_moves[pv_index].previous_score;
+                let mut delta = 18;
+                let (mut alpha, mut beta) = if depth >= 5 && !is_mate(previous) {
+                    (
+                        (previous - delta).max(-INFINITE),
+                        (previous + delta).min(INFINITE),
+                    )
+                } else {
+                    (-INFINITE, INFINITE)
+                };
+                loop {
+                    let score = self.root_search(pos, alpha, beta, depth, report);
+                    self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                    if self.stopped {
+                        break;
+                    }
+                    if score <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (score - delta).max(-INFINITE);
+                        self.report_line(pos, depth, pv_index, ScoreBound::Upper, report);
+                    } else if score >= beta {
+                        beta = (score + delta).min(INFINITE);
+                        self.report_line(pos, depth, pv_index, ScoreBound::Lower, report);
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2 + 10;
+                }
+                self.root_moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            for rm in &mut self.root_moves {
+                rm.previous_score = rm.score;
+            }
+            for i in 0..multipv {
+                self.report_line(pos, depth, i, ScoreBound::Exact, report);
+            }
+            if !self.is_main() {
+                continue;
+            }
+            let best = &self.root_moves[0];
+            if let Some(mate) = mate_limit {
+                if best.score >= mate_in((2 * mate - 1).max(0) as usize) {
+                    break;
+                }
+            }
+            // Time: stretch the target when the best move keeps changing or
+            // the score drops; stop early when it has been stable.
+            if best.mv == last_best {
+                stable_iterations += 1;
+            } else {
+                stable_iterations = 0;
+            }
+            last_best = best.mv;
+            let mut scale = match stable_iterations {
+                0 => 1.4,
+                1 => 1.1,
+                2 | 3 => 0.9,
+                _ => 0.7,
+            };
+            if depth > 1 && best.score < last_score - 25 {
+                scale *= 1.3;
+            }
+            last_score = best.score;
+            if self.shared.iteration_should_stop(scale) {
+                break;
+            }
+        }
+    }
+
+    fn report_line(
+        &self,
+        pos: &Position,
+        depth: i32,
+        index: usize,
+        bound: ScoreBound,
+        report: &mut dyn FnMut(Report),
+    ) {
+        if !self.is_main() {
+            return;
+        }
+        let time = self.shared.elapsed();
+        // Bound reports only once the search runs long enough to matter.
+        if bound != ScoreBound::Exact && time.as_millis() < 1000 {
+            return;
+        }
+        let rm = &self.root_moves[index];
+        let exact = bound == ScoreBound::Exact;
+        let score = if exact { rm.previous_score } else { rm.score };
+        if score == -INFINITE {
+            return;
+        }
+        let nodes = self.total_nodes();
+        let mut pv = rm.pv.clone();
+        // A line must be playable: drop anything after an illegal step.
+        let mut check = *pos;
+        let mut keep = 0;
+        for &mv in &pv {
+            if !check.is_legal(mv) {
+                break;
+            }
+            check.make_move(mv);
+            keep += 1;
+        }
+        pv.truncate(keep.max(1));
+        report(Report::Pv(PvReport {
+            depth,
+            seldepth: rm.seldepth.max(depth as usize),
+            multipv: index + 1,
+            score: Score::from_internal(score),
+            bound,
+            nodes,
+            time,
+            nps: (nodes as f64 / time.as_secs_f64().max(0.001)) as u64,
+            hashfull: self.shared.tt.hashfull(),
+            pv,
+        }));
+    }
+
+    fn root_search(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        report: &mut dyn FnMut(Report),
+    ) -> i32 {
+        let mut best = -INFINITE;
+        self.pv_len[0] = 0;
+        let us = pos.side_to_move();
+        self.keys.push(pos.key());
+        for i in self.pv_index..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            if self.is_main() && self.shared.elapsed().as_millis() > 1000 {
+                report(Report::CurrentMove {
+                    depth,
+                    mv,
+                    number: i + 1,
+                });
+            }
+            let mut child = *pos;
+            child.make_move(mv);
+            self.frames[0].moved = pos.piece_on(mv.from()).map(|p| (p, mv));
+            let extension = i32::from(child.is_check());
+            let new_depth = depth - 1 + extension;
+            let score = if i == self.pv_index {
+                -self.negamax(&child, -beta, -alpha, new_depth, 1, true)
+            } else {
+                let quiet = !mv.is_noisy();
+                let mut r = if depth >= 3 && quiet && extension == 0 {
+                    self.lmr[depth.min(63) as usize][(i - self.pv_index).min(63)] - 1
+                } else {
+                    0
+                };
+                r = r.clamp(0, (new_depth - 1).max(0));
+                let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, -alpha - 1, -alpha, new_depth, 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, -beta, -alpha, new_depth, 1, true);
+                }
+                s
+            };
+            if self.stopped {
+                break;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == self.pv_index || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.seldepth;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                let len = self.pv_len[1].max(1);
+                rm.pv.extend_from_slice(&self.pv[1][1..len]);
+            } else {
+                rm.score = -INFINITE;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                    if !mv.is_noisy() {
+                        self.history.update(us, mv, history_bonus(depth));
+                    }
+                }
+            }
+        }
+        self.keys.pop();
+        best
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        null_allowed: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        self.visit();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.is_draw(pos) {
+            return self.draw_score(pos);
+        }
+        if ply >= MAX_PLY {
+            return self.evaluate(pos);
+        }
+        // Mate-distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = pos.key();
+        let entry = self.shared.tt.probe(key, ply);
+        let tt_move = entry.map_or(Move::NULL, |e| e.mv);
+        if let Some(e) = entry {
+            if !pv_node
+                && e.depth >= depth
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                }
+            {
+                return e.score;
+            }
+        }
+        let in_check = pos.is_check();
+        let us = pos.side_to_move();
+        let eval = if in_check {
+            -INFINITE
+        } else if let Some(e) = entry {
+            e.eval
+        } else {
+            self.evaluate(pos)
+        };
+        self.frames[ply].eval = eval;
+        let improving = !in_check && ply >= 2 && eval > self.frames[ply - 2].eval;
+
+        if !pv_node && !in_check {
+            // Reverse futility: far above beta at shallow depth, assume it holds.
+            if depth <= 8 && eval < MATE_BOUND && eval - 75 * (depth - i32::from(improving)) >= beta
+            {
+                return eval;
+            }
+            // Razoring: hopeless at shallow depth unless a capture saves it.
+            if depth <= 3 && eval + 250 * depth <= alpha {
+                let v = self.qsearch(pos, alpha, alpha + 1, ply);
+                if v <= alpha {
+                    return v;
+                }
+            }
+            // Null move: if passing still beats beta, the position is good
+            // enough. Not without pieces (zugzwang), verified when deep.
+            if null_allowed
+                && depth >= 3
+                && eval >= beta
+                && beta > -MATE_BOUND
+                && Self::has_pieces(pos)
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let mut child = *pos;
+                child.make_null_move();
+                self.frames[ply].moved = None;
+                self.keys.push(key);
+                let v = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1, false);
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    let v = if v >= MATE_BOUND { beta } else { v };
+                    if depth < 12 {
+                        return v;
+                    }
+                    let verified = self.negamax(pos, beta - 1, beta, depth - r, ply, false);
+                    if verified >= beta {
+                        return v;
+                    }
+                }
+            }
+        }
+        // Internal iterative reduction: without a hash move, search shallower first.
+        if depth >= 4 && tt_move.is_null() {
+            depth -= 1;
+        }
+
+        let previous = if ply > 0 {
+            self.frames[ply - 1].moved
+        } else {
+            None
+        };
+        let counter = self.history.counter(previous);
+        let killers = self.killers[ply];
+        let mut picker = MovePicker::new(pos, tt_move, killers, counter);
+        let mut best_score = -INFINITE;
+        let mut best_move = Move::NULL;
+        let mut searched = 0usize;
+        let mut quiets = [Move::NULL; 64];
+        let mut quiet_count = 0;
+        let original_alpha = alpha;
+        let pieces = Self::has_pieces(pos);
+        self.killers[ply + 1] = [Move::NULL; 2];
+
+        while let Some(mv) = picker.next(pos, self.history) {
+            let quiet = !mv.is_noisy();
+            if best_score > -MATE_BOUND && pieces {
+                if quiet && !pos.gives_check(mv) {
+                    // Late move pruning: late quiet moves at shallow depth
+                    // rarely matter (checks are kept: they may mate).
+                    let limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+                    if depth <= 8 && searched >= limit.max(2) {
+                        continue;
+                    }
+                    // Futility: a quiet move cannot lift a hopeless eval to alpha.
+                    if !in_check && depth <= 6 && eval + 90 + 80 * depth <= alpha {
+                        continue;
+                    }
+                    if depth <= 6 && !pos.see_ge(mv, -60 * depth) {
+                        continue;
+                    }
+                } else if depth <= 6 && !pos.see_ge(mv, -110 * depth) {
+                    continue;
+                }
+            }
+            let mut child = *pos;
+            child.make_move(mv);
+            let gives_check = child.is_check();
+            self.frames[ply].moved = pos.piece_on(mv.from()).map(|p| (p, mv));
+            self.keys.push(key);
+            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let new_depth = depth - 1 + extension;
+            let score = if searched == 0 {
+                -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched >= 2 && (quiet || !pos.see_ge(mv, 0)) {
+                    r = self.lmr[depth.min(63) as usize][searched.min(63)];
+                    r -= i32::from(pv_node);
+                    r += i32::from(!improving);
+                    r -= i32::from(gives_check || in_check);
+                    if quiet {
+                        r -= i32::from(mv == killers[0] || mv == killers[1] || mv == counter);
+                        r -= self.history.score(us, mv) / 6000;
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true);
+                }
+                s
+            };
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = mv;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            let bonus = history_bonus(depth);
+                            self.history.update(us, mv, bonus);
+                            for &q in &quiets[..quiet_count] {
+                                self.history.update(us, q, -bonus);
+                            }
+                            if self.killers[ply][0] != mv {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = mv;
+                            }
+                            self.history.set_counter(previous, mv);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet && quiet_count < quiets.len() {
+                quiets[quiet_count] = mv;
+                quiet_count += 1;
+            }
+        }
+        if searched == 0 {
+            return if in_check {
+                mated_in(ply)
+            } else {
+                self.draw_score(pos)
+            };
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { eval };
+        self.shared
+            .tt
+            .store(key, best_move, best_score, stored_eval, depth, bound, ply);
+        best_score
+    }
+
+    fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.visit();
+        self.pv_len[ply] = ply;
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.is_draw(pos) {
+            return self.draw_score(pos);
+        }
+        if ply >= MAX_PLY {
+            return self.evaluate(pos);
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.key();
+        let entry = self.shared.tt.probe(key, ply);
+        if let Some(e) = entry {
+            if !pv_node
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                }
+            {
+                return e.score;
+            }
+        }
+        let in_check = pos.is_check();
+        let stand_pat = if in_check {
+            -INFINITE
+        } else {
+            entry.map_or_else(|| self.evaluate(pos), |e| e.eval)
+        };
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        let original_alpha = alpha;
+        alpha = alpha.max(stand_pat);
+        let tt_move = entry.map_or(Move::NULL, |e| e.mv);
+        let mut picker = if in_check {
+            MovePicker::new(pos, tt_move, [Move::NULL; 2], Move::NULL)
+        } else {
+            MovePicker::noisy(pos, tt_move)
+        };
+        let mut best = stand_pat;
+        let mut best_move = Move::NULL;
+        let mut searched = 0;
+        while let Some(mv) = picker.next(pos, self.history) {
+            if !in_check {
+                // Delta pruning: even winning this piece cannot reach alpha.
+                let gain = if mv.is_en_passant() {
+                    SEE_VALUES[0]
+                } else {
+                    pos.piece_on(mv.to())
+                        .map_or(0, |p| SEE_VALUES[p.kind().index()])
+                } + mv
+                    .promotion()
+                    .map_or(0, |k| SEE_VALUES[k.index()] - SEE_VALUES[0]);
+                if stand_pat + gain + 200 <= alpha {
+                    continue;
+                }
+            }
+            let mut child = *pos;
+            child.make_move(mv);
+            self.keys.push(key);
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = mv;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if in_check && searched == 0 {
+            return mated_in(ply);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { stand_pat };
+        self.shared
+            .tt
+            .store(key, best_move, best, stored_eval, 0, bound, ply);
+        best
+    }
+}

@@ -1,0 +1,111 @@
+//! Time management: how long to think about one move.
+
+use crate::limits::Limits;
+use std::time::Duration;
+
+/// The time budget of one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// The target: no new iteration starts once a share of it is used, and
+    /// the search stops after an iteration that ends past it (stretched when
+    /// the best move is unstable or the score drops).
+    pub soft: Duration,
+    /// Never think longer than this: checked every few thousand nodes.
+    pub hard: Duration,
+    /// A fixed time per move (`movetime`): use all of it, never stop early.
+    pub fixed: bool,
+}
+
+/// Assumed moves left in a sudden-death game, for dividing the clock.
+const MOVES_LEFT_GUESS: u32 = 26;
+/// Never plan to use more than this fraction of the remaining time on one move.
+const MAX_SHARE: f64 = 0.5;
+/// The hard limit as a multiple of the soft limit.
+const HARD_FACTOR: f64 = 4.0;
+
+impl TimeBudget {
+    /// The budget for `limits`, keeping `overhead` in reserve for
+    /// communication. `None` when the search has no time limit.
+    pub fn new(limits: &Limits, overhead: Duration) -> Option<TimeBudget> {
+        if limits.infinite {
+            return None;
+        }
+        if let Some(movetime) = limits.movetime {
+            let t = movetime
+                .saturating_sub(overhead)
+                .max(Duration::from_millis(1));
+            return Some(TimeBudget {
+                soft: t,
+                hard: t,
+                fixed: true,
+            });
+        }
+        let clock = limits.clock?;
+        // What we may spend without flagging: the clock less the overhead
+        // reserved for this move and a little for the moves to come.
+        let usable = clock
+            .time
+            .saturating_sub(overhead)
+            .saturating_sub(clock.time / 50);
+        let usable = usable.max(Duration::from_millis(1));
+        let moves = clock
+            .moves_to_go
+            .map_or(MOVES_LEFT_GUESS, |m| m.clamp(1, MOVES_LEFT_GUESS));
+        let base = usable.as_secs_f64() / f64::from(moves) + clock.increment.as_secs_f64() * 0.8;
+        let cap = usable.as_secs_f64() * if moves == 1 { 0.9 } else { MAX_SHARE };
+        let soft = base.min(cap);
+        let hard = (soft * HARD_FACTOR)
+            .min(cap.max(soft))
+            .min(usable.as_secs_f64() * 0.9);
+        Some(TimeBudget {
+            soft: Duration::from_secs_f64(soft.max(0.001)),
+            hard: Duration::from_secs_f64(hard.max(soft).max(0.001)),
+            fixed: false,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Clock;
+
+    fn clock(ms: u64, inc: u64, mtg: Option<u32>) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                time: Duration::from_millis(ms),
+                increment: Duration::from_millis(inc),
+                moves_to_go: mtg,
+            }),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn budgets_stay_inside_the_clock() {
+        let overhead = Duration::from_millis(30);
+        for (ms, inc, mtg) in [
+            (10, 0, None),
+            (1000, 10, None),
+            (60_000, 1000, None),
+            (300_000, 0, Some(40)),
+            (5000, 0, Some(1)),
+            (50, 100, None),
+        ] {
+            let b = TimeBudget::new(&clock(ms, inc, mtg), overhead).unwrap();
+            assert!(b.soft <= b.hard, "{ms} {inc}: {b:?}");
+            assert!(
+                b.hard <= Duration::from_millis(ms.max(1)),
+                "{ms} {inc}: {b:?}"
+            );
+        }
+        let b = TimeBudget::new(&clock(10_000, 100, None), overhead).unwrap();
+        assert!(
+            b.soft > Duration::from_millis(300) && b.soft < Duration::from_millis(600),
+            "{b:?}"
+        );
+        assert!(TimeBudget::new(&Limits::default(), overhead).is_none());
+        let mt = TimeBudget::new(&Limits::movetime(Duration::from_millis(500)), overhead).unwrap();
+        assert_eq!(mt.hard, Duration::from_millis(470));
+    }
+}

@@ -1,0 +1,286 @@
+//! Behaviour of the search: mates found at the right distance, legal moves
+//! everywhere, every limit honoured.
+
+use outpost_board::Position;
+use outpost_notation::parse_fen;
+use outpost_search::{
+    bench, Engine, EngineOptions, Limits, Report, Score, SearchControl, BENCH_POSITIONS,
+};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn search(fen: &str, limits: &Limits) -> outpost_search::SearchResult {
+    let pos = parse_fen(fen).unwrap();
+    let mut engine = Engine::default();
+    engine.search(&pos, &[], limits, &SearchControl::new(), &mut |_| {})
+}
+
+fn data(file: &str) -> Vec<String> {
+    let path = format!("{}/../../../shared/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().take(4).collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+#[test]
+fn finds_mates_at_the_right_distance() {
+    // (FEN, mate in N moves for the side to move)
+    // Distances checked with Stockfish 15.1 at depths 12 and 22.
+    let cases = [
+        ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1),
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            1,
+        ),
+        ("7k/8/6K1/8/8/8/8/R7 w - - 0 1", 1),
+        ("k7/8/2K5/8/8/8/8/7R w - - 0 1", 2),
+        ("4k3/8/8/8/8/8/8/1R1K3R w - - 0 1", 2),
+        ("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3),
+        ("3k4/8/8/8/8/8/8/1R1K3R w - - 0 1", 3),
+        ("8/2k5/8/8/8/8/8/1R1K3R w - - 0 1", 4),
+    ];
+    for (fen, n) in cases {
+        // `go mate n`: search until a mate in at most n moves is proven.
+        let limits = Limits {
+            mate: Some(n),
+            nodes: Some(20_000_000),
+            ..Limits::default()
+        };
+        let result = search(fen, &limits);
+        assert_eq!(result.score, Score::Mate(n), "{fen}: {result:?}");
+        let pos = parse_fen(fen).unwrap();
+        assert!(pos.is_legal(result.best_move), "{fen}");
+    }
+}
+
+#[test]
+fn mated_side_reports_negative_mate() {
+    // Black to move is mated on White's next move whatever it plays.
+    let result = search("7k/8/6K1/8/8/8/8/R7 b - - 0 1", &Limits::depth(6));
+    assert_eq!(result.score, Score::Mate(-1), "{result:?}");
+}
+
+#[test]
+fn no_legal_move_gives_null_move() {
+    let mate = search("R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", &Limits::depth(3));
+    assert!(mate.best_move.is_null());
+    let stalemate = search("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &Limits::depth(3));
+    assert!(stalemate.best_move.is_null());
+}
+
+#[test]
+fn legal_best_move_on_every_data_position() {
+    let mut engine = Engine::default();
+    let control = SearchControl::new();
+    for file in ["wac.epd", "bk.epd", "sts.epd", "perft.epd"] {
+        for fen in data(file) {
+            let pos = parse_fen(&fen).unwrap();
+            let result = engine.search(&pos, &[], &Limits::nodes(600), &control, &mut |_| {});
+            if pos.has_legal_moves() {
+                assert!(
+                    pos.is_legal(result.best_move),
+                    "{file}: {fen}: {}",
+                    result.best_move
+                );
+                if let Some(p) = result.ponder_move {
+                    assert!(pos.play(result.best_move).is_legal(p), "{fen}: ponder {p}");
+                }
+            } else {
+                assert!(result.best_move.is_null(), "{fen}");
+            }
+        }
+    }
+}
+
+#[test]
+fn depth_and_node_limits() {
+    let result = search(BENCH_POSITIONS[1], &Limits::depth(5));
+    assert_eq!(result.depth, 5);
+    let result = search(BENCH_POSITIONS[0], &Limits::nodes(5_000));
+    assert!(
+        result.nodes >= 5_000 && result.nodes < 5_000 + 200,
+        "{}",
+        result.nodes
+    );
+}
+
+#[test]
+fn movetime_is_honoured() {
+    let overhead = Duration::from_millis(10);
+    let mut engine = Engine::new(EngineOptions {
+        move_overhead: overhead,
+        ..EngineOptions::default()
+    });
+    let pos = parse_fen(BENCH_POSITIONS[1]).unwrap();
+    for ms in [50u64, 300] {
+        let start = Instant::now();
+        let limits = Limits::movetime(Duration::from_millis(ms));
+        let result = engine.search(&pos, &[], &limits, &SearchControl::new(), &mut |_| {});
+        let took = start.elapsed();
+        // Uses the time less the overhead, and never more than the time.
+        assert!(took <= Duration::from_millis(ms), "{ms} ms took {took:?}");
+        assert!(
+            took >= Duration::from_millis(ms) - overhead - Duration::from_millis(5),
+            "{ms} ms took only {took:?}"
+        );
+        assert!(pos.is_legal(result.best_move));
+    }
+}
+
+#[test]
+fn stop_ends_an_infinite_search() {
+    let control = Arc::new(SearchControl::new());
+    let signal = Arc::clone(&control);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        signal.stop();
+    });
+    let start = Instant::now();
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let mut engine = Engine::default();
+    let result = engine.search(&Position::startpos(), &[], &limits, &control, &mut |_| {});
+    stopper.join().unwrap();
+    let took = start.elapsed();
+    assert!(
+        took >= Duration::from_millis(190) && took < Duration::from_millis(400),
+        "{took:?}"
+    );
+    assert!(Position::startpos().is_legal(result.best_move));
+}
+
+#[test]
+fn infinite_search_waits_for_stop_even_when_done() {
+    // A mate in one is solved at once, but an infinite search must wait.
+    let control = Arc::new(SearchControl::new());
+    let signal = Arc::clone(&control);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        signal.stop();
+    });
+    let start = Instant::now();
+    let pos = parse_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1").unwrap();
+    let limits = Limits {
+        infinite: true,
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let result = Engine::default().search(&pos, &[], &limits, &control, &mut |_| {});
+    stopper.join().unwrap();
+    assert!(start.elapsed() >= Duration::from_millis(140));
+    assert_eq!(result.best_move.to_string(), "a1a8");
+}
+
+#[test]
+fn ponderhit_switches_to_the_clock() {
+    let control = Arc::new(SearchControl::new());
+    let signal = Arc::clone(&control);
+    let hitter = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        signal.ponderhit();
+    });
+    let start = Instant::now();
+    let limits = Limits {
+        ponder: true,
+        movetime: Some(Duration::from_millis(100)),
+        ..Limits::default()
+    };
+    let result =
+        Engine::default().search(&Position::startpos(), &[], &limits, &control, &mut |_| {});
+    hitter.join().unwrap();
+    let took = start.elapsed();
+    // It pondered 150 ms, then searched its 100 ms from the ponder hit.
+    assert!(
+        took >= Duration::from_millis(200) && took < Duration::from_millis(400),
+        "{took:?}"
+    );
+    assert!(!result.best_move.is_null());
+}
+
+#[test]
+fn search_moves_restrict_the_root() {
+    let pos = Position::startpos();
+    let only = pos.legal_moves()[7];
+    let limits = Limits {
+        depth: Some(4),
+        search_moves: vec![only],
+        ..Limits::default()
+    };
+    let result = Engine::default().search(&pos, &[], &limits, &SearchControl::new(), &mut |_| {});
+    assert_eq!(result.best_move, only);
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let mut engine = Engine::new(EngineOptions {
+        multipv: 3,
+        ..EngineOptions::default()
+    });
+    let mut lines = Vec::new();
+    engine.search(
+        &Position::startpos(),
+        &[],
+        &Limits::depth(5),
+        &SearchControl::new(),
+        &mut |r| {
+            if let Report::Pv(pv) = r {
+                if pv.depth == 5 {
+                    lines.push((pv.multipv, pv.pv[0]));
+                }
+            }
+        },
+    );
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    let firsts: std::collections::HashSet<_> = lines.iter().map(|l| l.1).collect();
+    assert_eq!(firsts.len(), 3);
+}
+
+#[test]
+fn repetition_is_a_draw() {
+    // White is a queen down but can repeat: the game history makes the
+    // current position's successors repetitions.
+    let mut pos = Position::startpos();
+    let mut history = Vec::new();
+    for mv in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        history.push(pos.key());
+        pos = pos.play(outpost_notation::parse_uci_move(&pos, mv).unwrap());
+    }
+    // Black to move can play Nf6g8 reaching the start position a third time.
+    let limits = Limits::depth(4);
+    let result =
+        Engine::default().search(&pos, &history, &limits, &SearchControl::new(), &mut |_| {});
+    assert!(pos.is_legal(result.best_move));
+}
+
+#[test]
+fn two_threads_search_and_agree_on_legality() {
+    let mut engine = Engine::new(EngineOptions {
+        threads: 2,
+        ..EngineOptions::default()
+    });
+    let pos = parse_fen(BENCH_POSITIONS[7]).unwrap();
+    let result = engine.search(
+        &pos,
+        &[],
+        &Limits::depth(8),
+        &SearchControl::new(),
+        &mut |_| {},
+    );
+    assert!(pos.is_legal(result.best_move));
+}
+
+#[test]
+fn bench_positions_are_legal_and_bench_is_deterministic() {
+    for fen in BENCH_POSITIONS {
+        parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    }
+    let a = bench(5);
+    let b = bench(5);
+    assert_eq!(a.nodes, b.nodes);
+    assert!(a.nodes > 0);
+}
