@@ -161,9 +161,7 @@ fn go_depth_gives_info_and_one_legal_bestmove() {
         }
     }
     let mv = bestmove(&lines);
-    assert!(
-        ["g1f3", "b1c3", "d2d4", "f1c4", "f1b5", "d2d3", "b1c3", "g1e2"].len() > 0 && mv.len() >= 4
-    );
+    assert!(mv.len() >= 4 && mv != "0000", "{mv}");
     // Nothing more after the bestmove.
     assert!(engine.drain(Duration::from_millis(300)).is_empty());
     assert!(engine.quit().success());
