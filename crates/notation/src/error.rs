@@ -74,4 +74,63 @@ pub enum NotationError {
         /// The offending text.
         text: String,
     },
+    /// Text that is not a SAN move at all (`Nf3`, `exd5`, `e8=Q`, `O-O`, `--`).
+    #[error("malformed SAN move `{text}`: expected a move like `Nf3`, `exd5`, `e8=Q` or `O-O`")]
+    MalformedSan {
+        /// The offending text.
+        text: String,
+    },
+    /// A well-formed SAN move that names no legal move of the position.
+    #[error("illegal SAN move `{text}`: no legal move of this position matches it")]
+    IllegalSan {
+        /// The offending text.
+        text: String,
+    },
+    /// A SAN move that matches more than one legal move.
+    #[error("ambiguous SAN move `{text}`: {candidates} legal moves match, expected one")]
+    AmbiguousSan {
+        /// The offending text.
+        text: String,
+        /// How many legal moves it matches.
+        candidates: usize,
+    },
+    /// A move given to a [`Game`](crate::Game) that is not legal in its
+    /// current position.
+    #[error("illegal move `{text}` in the game's current position")]
+    IllegalMove {
+        /// The move in long algebraic notation.
+        text: String,
+    },
+    /// A PGN game that cannot be read; reading goes on with the next game.
+    #[error("PGN game {game}, line {line}, column {column}: {reason}")]
+    Pgn {
+        /// The game's number in the input, from 1.
+        game: usize,
+        /// The line of the input, from 1.
+        line: usize,
+        /// The column (in characters) of the line, from 1.
+        column: usize,
+        /// What is wrong and what was expected.
+        reason: String,
+    },
+    /// The input of a PGN reader failed (an I/O error, as text).
+    #[error("reading PGN input failed: {reason}")]
+    PgnIo {
+        /// The I/O error's message.
+        reason: String,
+    },
+    /// An EPD line without the four position fields.
+    #[error("EPD has {found} position fields: expected 4 (board, side, castling, en passant) before the operations")]
+    EpdFieldCount {
+        /// How many fields there were.
+        found: usize,
+    },
+    /// An EPD operation that cannot be read.
+    #[error("EPD operation `{opcode}`: {reason}")]
+    EpdOperation {
+        /// The operation's opcode (`bm`, `id`, ...), empty if it has none.
+        opcode: String,
+        /// What is wrong and what was expected.
+        reason: String,
+    },
 }

@@ -1,22 +1,44 @@
-//! Outpost's notation: the text forms of chess positions and moves.
+//! Outpost's notation: the text forms of chess positions, moves and games.
 //!
-//! FEN parsing is strict and its errors say which field is wrong; long
-//! algebraic moves are matched against the legal moves of a position.
+//! * [`fen`]: Forsyth–Edwards Notation, strict, with errors naming the field.
+//! * [`uci_move`]: long algebraic moves (`e2e4`, `e7e8q`, `e1g1`, `0000`).
+//! * [`san`]: Standard Algebraic Notation, written exactly and read leniently.
+//! * [`pgn`]: games with tags, comments, NAGs and variations; a streaming
+//!   reader and a writer.
+//! * [`epd`]: positions with operations (`bm`, `am`, `id`, `c0`…, `D1`…).
+//! * [`game`]: a [`Game`] with legality checks, outcome detection and PGN export.
+//!
+//! Every error is a [`NotationError`].
 //!
 //! ```
-//! use outpost_notation::{parse_fen, parse_uci_move, to_fen};
+//! use outpost_notation::{parse_fen, parse_san, parse_uci_move, to_fen, to_san, Game, PgnReader};
 //!
 //! let pos = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
 //! let e4 = parse_uci_move(&pos, "e2e4").unwrap();
+//! assert_eq!(to_san(&pos, e4), "e4");
+//! assert_eq!(parse_san(&pos, "e4").unwrap(), e4);
 //! let after = pos.play(e4);
 //! assert_eq!(to_fen(&after), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
-//! assert!(parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0").is_err());
+//!
+//! let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+//! let game = PgnReader::new(pgn.as_bytes()).next().unwrap().unwrap();
+//! let game = Game::from_pgn_game(&game).unwrap();
+//! assert!(game.outcome().is_some());
+//! assert_eq!(game.san_moves().last().unwrap(), "Qxf7#");
 //! ```
 
+pub mod epd;
 mod error;
 pub mod fen;
+pub mod game;
+pub mod pgn;
+pub mod san;
 pub mod uci_move;
 
+pub use epd::{parse_epd, to_epd, Epd, Operation};
 pub use error::NotationError;
 pub use fen::{parse_fen, parse_setup, to_fen, STARTPOS_FEN};
-pub use uci_move::parse_uci_move;
+pub use game::{Game, GameResult, Outcome};
+pub use pgn::{write_pgn, Line, MoveNode, PgnGame, PgnReader, Tags};
+pub use san::{parse_san, to_san, write_san, San};
+pub use uci_move::{parse_uci_move, to_uci};

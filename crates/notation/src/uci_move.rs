@@ -40,6 +40,12 @@ pub fn parse_uci_move(pos: &Position, text: &str) -> Result<Move, NotationError>
         })
 }
 
+/// Formats a move in long algebraic notation (`e2e4`, `e7e8q`, `e1g1`,
+/// `0000`), the same text as the move's `Display`.
+pub fn to_uci(mv: Move) -> String {
+    mv.to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,383 @@
+//! A game of chess: its starting position, its moves, its tags and result,
+//! and how it ended.
+
+use crate::pgn::{Line, MoveNode, PgnGame, Tags};
+use crate::{parse_san, parse_uci_move, to_fen, to_san, NotationError};
+use outpost_board::{Color, Move, Position};
+use std::fmt;
+use std::str::FromStr;
+
+/// How a game ended, or what a PGN says about it: the four result tokens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: still going, abandoned or unknown.
+    #[default]
+    Unknown,
+}
+
+impl GameResult {
+    /// The PGN token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// The result from its PGN token, if it is one.
+    pub fn from_token(token: &str) -> Option<GameResult> {
+        match token {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            "*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a game is over (or, for repetition and the fifty-move rule, may be
+/// claimed drawn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move is checkmated; `winner` gave the mate.
+    Checkmate {
+        /// The side that won.
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// The position occurred for at least the third time.
+    ThreefoldRepetition,
+    /// A hundred half-moves without capture or pawn move.
+    FiftyMoveRule,
+    /// Neither side can ever checkmate.
+    InsufficientMaterial,
+}
+
+impl Outcome {
+    /// The game result this outcome gives.
+    pub const fn result(self) -> GameResult {
+        match self {
+            Outcome::Checkmate {
+                winner: Color::White,
+            } => GameResult::WhiteWins,
+            Outcome::Checkmate {
+                winner: Color::Black,
+            } => GameResult::BlackWins,
+            _ => GameResult::Draw,
+        }
+    }
+}
+
+/// A game: the starting position, the moves played from it, the tags and the
+/// result. Moves are checked for legality as they are played, and the keys of
+/// the earlier positions are kept for repetition detection.
+///
+/// ```
+/// use outpost_notation::{Game, GameResult, Outcome};
+///
+/// let mut game = Game::new();
+/// for san in ["f3", "e5", "g4", "Qh4#"] {
+///     game.play_san(san).unwrap();
+/// }
+/// assert!(matches!(game.outcome(), Some(Outcome::Checkmate { .. })));
+/// assert_eq!(game.result(), GameResult::BlackWins);
+/// assert!(game.to_pgn().contains("1. f3 e5 2. g4 Qh4# 0-1"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    start: Position,
+    moves: Vec<Move>,
+    /// Keys of the positions before each move: `keys[i]` is the key before `moves[i]`.
+    keys: Vec<u64>,
+    current: Position,
+    tags: Tags,
+    result: Option<GameResult>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A game from the standard starting position, with the seven-tag roster
+    /// filled with unknowns (`?`).
+    pub fn new() -> Game {
+        Game::from_position(Position::startpos())
+    }
+
+    /// A game from `start`, with the seven-tag roster filled with unknowns and,
+    /// unless `start` is the standard starting position, the `SetUp` and `FEN`
+    /// tags.
+    pub fn from_position(start: Position) -> Game {
+        let mut tags = Tags::seven_tag_roster();
+        if start != Position::startpos() {
+            tags.set("SetUp", "1");
+            tags.set("FEN", &to_fen(&start));
+        }
+        Game {
+            start,
+            moves: Vec::new(),
+            keys: Vec::new(),
+            current: start,
+            tags,
+            result: None,
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The position after the last move.
+    pub fn position(&self) -> &Position {
+        &self.current
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The moves played, in SAN.
+    pub fn san_moves(&self) -> Vec<String> {
+        let mut pos = self.start;
+        self.moves
+            .iter()
+            .map(|&mv| {
+                let san = to_san(&pos, mv);
+                pos = play(&pos, mv);
+                san
+            })
+            .collect()
+    }
+
+    /// The tags, in order.
+    pub fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
+    /// The tags, to change them (the `Result` tag is rewritten on export).
+    pub fn tags_mut(&mut self) -> &mut Tags {
+        &mut self.tags
+    }
+
+    /// Plays a legal move (or [`Move::NULL`], passing, when not in check).
+    pub fn play(&mut self, mv: Move) -> Result<(), NotationError> {
+        let legal = if mv.is_null() {
+            !self.current.is_check()
+        } else {
+            self.current.is_legal(mv)
+        };
+        if !legal {
+            return Err(NotationError::IllegalMove {
+                text: mv.to_string(),
+            });
+        }
+        self.keys.push(self.current.key());
+        self.moves.push(mv);
+        self.current = play(&self.current, mv);
+        Ok(())
+    }
+
+    /// Plays a move given in SAN and returns it.
+    pub fn play_san(&mut self, san: &str) -> Result<Move, NotationError> {
+        let mv = parse_san(&self.current, san)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// Plays a move given in long algebraic notation and returns it.
+    pub fn play_uci(&mut self, uci: &str) -> Result<Move, NotationError> {
+        let mv = parse_uci_move(&self.current, uci)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// Takes back the last move, returning it.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.keys.pop();
+        let mut pos = self.start;
+        for &m in &self.moves {
+            pos = play(&pos, m);
+        }
+        self.current = pos;
+        Some(mv)
+    }
+
+    /// How many times the current position occurred before in this game.
+    pub fn repetitions(&self) -> usize {
+        self.current.repetitions(&self.keys)
+    }
+
+    /// Why the game is over, if it is: checkmate, stalemate and insufficient
+    /// material end it; threefold repetition and the fifty-move rule are
+    /// reported as soon as a draw can be claimed.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let pos = &self.current;
+        if !pos.has_legal_moves() {
+            return Some(if pos.is_check() {
+                Outcome::Checkmate {
+                    winner: !pos.side_to_move(),
+                }
+            } else {
+                Outcome::Stalemate
+            });
+        }
+        if pos.is_insufficient_material() {
+            Some(Outcome::InsufficientMaterial)
+        } else if pos.is_threefold_repetition(&self.keys) {
+            Some(Outcome::ThreefoldRepetition)
+        } else if pos.is_fifty_move_rule() {
+            Some(Outcome::FiftyMoveRule)
+        } else {
+            None
+        }
+    }
+
+    /// The result: the one set with [`Game::set_result`] if any, else the one
+    /// checkmate, stalemate or insufficient material gives, else
+    /// [`GameResult::Unknown`] (a repetition or fifty-move draw must be claimed
+    /// with `set_result`).
+    pub fn result(&self) -> GameResult {
+        if let Some(result) = self.result {
+            return result;
+        }
+        match self.outcome() {
+            Some(
+                o
+                @ (Outcome::Checkmate { .. } | Outcome::Stalemate | Outcome::InsufficientMaterial),
+            ) => o.result(),
+            _ => GameResult::Unknown,
+        }
+    }
+
+    /// Sets the result (a resignation, an agreed or claimed draw, ...).
+    pub fn set_result(&mut self, result: GameResult) {
+        self.result = Some(result);
+    }
+
+    /// The game as a PGN data model: the tags (with `Result` set to the
+    /// result), the main line and the result.
+    pub fn to_pgn_game(&self) -> PgnGame {
+        let mut tags = self.tags.clone();
+        let result = self.result();
+        tags.set("Result", result.as_str());
+        PgnGame {
+            tags,
+            start: self.start,
+            moves: Line {
+                comments: Vec::new(),
+                moves: self.moves.iter().map(|&mv| MoveNode::new(mv)).collect(),
+            },
+            result,
+        }
+    }
+
+    /// The game in PGN export format.
+    pub fn to_pgn(&self) -> String {
+        self.to_pgn_game().to_string()
+    }
+
+    /// The main line of a PGN game as a `Game` (comments, NAGs and variations
+    /// are left out). Fails if a move of the main line is illegal.
+    pub fn from_pgn_game(pgn: &PgnGame) -> Result<Game, NotationError> {
+        let mut game = Game {
+            start: pgn.start,
+            moves: Vec::with_capacity(pgn.moves.moves.len()),
+            keys: Vec::with_capacity(pgn.moves.moves.len()),
+            current: pgn.start,
+            tags: pgn.tags.clone(),
+            result: None,
+        };
+        for node in &pgn.moves.moves {
+            game.play(node.mv)?;
+        }
+        if pgn.result != GameResult::Unknown {
+            game.result = Some(pgn.result);
+        }
+        Ok(game)
+    }
+}
+
+impl FromStr for Game {
+    type Err = NotationError;
+
+    /// The main line of the first game of a PGN text.
+    fn from_str(text: &str) -> Result<Game, NotationError> {
+        Game::from_pgn_game(&text.parse::<PgnGame>()?)
+    }
+}
+
+/// `pos` with `mv` played, the null move passing the turn.
+pub(crate) fn play(pos: &Position, mv: Move) -> Position {
+    if mv.is_null() {
+        let mut next = *pos;
+        next.make_null_move();
+        next
+    } else {
+        pos.play(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threefold_and_stalemate() {
+        let mut game = Game::new();
+        for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
+            game.play_san(san).unwrap();
+            assert_eq!(game.outcome(), None);
+        }
+        game.play_san("Ng8").unwrap();
+        assert_eq!(game.outcome(), Some(Outcome::ThreefoldRepetition));
+        assert_eq!(game.result(), GameResult::Unknown);
+        assert_eq!(game.undo().map(|m| m.to_string()), Some("f6g8".into()));
+        assert_eq!(game.outcome(), None);
+
+        let stale = crate::parse_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        let game = Game::from_position(stale);
+        assert_eq!(game.outcome(), Some(Outcome::Stalemate));
+        assert_eq!(game.result(), GameResult::Draw);
+        assert_eq!(game.tags().get("SetUp"), Some("1"));
+    }
+
+    #[test]
+    fn fifty_moves_and_material() {
+        let pos = crate::parse_fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 80").unwrap();
+        let mut game = Game::from_position(pos);
+        assert_eq!(game.outcome(), None);
+        game.play_san("Ra2").unwrap();
+        assert_eq!(game.outcome(), Some(Outcome::FiftyMoveRule));
+        let bare = crate::parse_fen("4k3/8/8/8/8/8/8/4KB2 w - - 0 1").unwrap();
+        assert_eq!(
+            Game::from_position(bare).outcome(),
+            Some(Outcome::InsufficientMaterial)
+        );
+        assert!(matches!(
+            Game::new().play_uci("e2e5"),
+            Err(NotationError::IllegalUciMove { .. })
+        ));
+    }
+}

@@ -1,0 +1,204 @@
+//! Portable Game Notation: the data model of a game with its comments, NAGs
+//! and variations, a streaming reader and a writer.
+//!
+//! A [`PgnGame`] holds the tags in order, the starting position and the main
+//! line as a tree: each [`MoveNode`] of a [`Line`] carries its NAGs, the
+//! comments after it and the variations that replace it. Moves are stored as
+//! [`Move`]s, checked against the position when read; the writer recomputes
+//! their SAN. Reading and then writing keeps every comment (with its
+//! whitespace collapsed to single spaces), NAG and variation; glyphs such as
+//! `!?` become their NAGs (`$5`).
+
+mod reader;
+mod writer;
+
+pub use reader::PgnReader;
+
+use crate::{GameResult, NotationError};
+use outpost_board::{Move, Position};
+use std::fmt;
+use std::str::FromStr;
+
+/// The tag pairs of a game, in the order they were read or set.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags(Vec<(String, String)>);
+
+impl Tags {
+    /// The names of the seven-tag roster, in the order PGN exports them.
+    pub const SEVEN_TAG_ROSTER: [&'static str; 7] =
+        ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+    /// No tags.
+    pub fn new() -> Tags {
+        Tags(Vec::new())
+    }
+
+    /// The seven-tag roster with unknown values (`?`, `????.??.??`, `*`).
+    pub fn seven_tag_roster() -> Tags {
+        let mut tags = Tags::new();
+        for name in Tags::SEVEN_TAG_ROSTER {
+            let value = match name {
+                "Date" => "????.??.??",
+                "Result" => "*",
+                _ => "?",
+            };
+            tags.push(name, value);
+        }
+        tags
+    }
+
+    /// The value of the tag `name`, if present.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets the tag `name` to `value`, in place if present, else at the end.
+    pub fn set(&mut self, name: &str, value: &str) {
+        match self.0.iter_mut().find(|(n, _)| n == name) {
+            Some((_, v)) => *v = value.to_string(),
+            None => self.push(name, value),
+        }
+    }
+
+    /// Appends a tag pair, even if one of that name exists.
+    pub fn push(&mut self, name: &str, value: &str) {
+        self.0.push((name.to_string(), value.to_string()));
+    }
+
+    /// Removes the tag `name`, returning its value.
+    pub fn remove(&mut self, name: &str) -> Option<String> {
+        let index = self.0.iter().position(|(n, _)| n == name)?;
+        Some(self.0.remove(index).1)
+    }
+
+    /// The tag pairs in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    }
+
+    /// How many tags there are.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there is no tag.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// A move of a line with what the PGN said about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveNode {
+    /// The move, legal in the position it is played from.
+    pub mv: Move,
+    /// Numeric annotation glyphs (`$1`, or `!` read as 1), in order.
+    pub nags: Vec<u8>,
+    /// The comments that follow the move, in order.
+    pub comments: Vec<String>,
+    /// Alternatives to this move, each played from the position before it.
+    pub variations: Vec<Line>,
+}
+
+impl MoveNode {
+    /// A move with no annotation.
+    pub fn new(mv: Move) -> MoveNode {
+        MoveNode {
+            mv,
+            nags: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        }
+    }
+}
+
+/// A sequence of moves: the main line of a game or one of its variations.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    /// Comments before the first move.
+    pub comments: Vec<String>,
+    /// The moves, each played from the position the previous one leads to.
+    pub moves: Vec<MoveNode>,
+}
+
+/// One game of a PGN file.
+///
+/// ```
+/// use outpost_notation::{GameResult, PgnGame};
+///
+/// let text = "[Event \"casual\"]\n\n1. e4 {best by test} 1... e5 (1... c5 $1) 2. Nf3 1-0\n";
+/// let game: PgnGame = text.parse().unwrap();
+/// assert_eq!(game.tags.get("Event"), Some("casual"));
+/// assert_eq!(game.moves.moves.len(), 3);
+/// assert_eq!(game.result, GameResult::WhiteWins);
+/// assert_eq!(game.to_string(), text);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnGame {
+    /// The tag pairs, in order.
+    pub tags: Tags,
+    /// The position the moves start from (from the `FEN` tag when there is one).
+    pub start: Position,
+    /// The main line, with its comments, NAGs and variations.
+    pub moves: Line,
+    /// The result token that ends the movetext.
+    pub result: GameResult,
+}
+
+impl Default for PgnGame {
+    fn default() -> PgnGame {
+        PgnGame {
+            tags: Tags::new(),
+            start: Position::startpos(),
+            moves: Line::default(),
+            result: GameResult::Unknown,
+        }
+    }
+}
+
+impl PgnGame {
+    /// The number of moves in the main line and all variations.
+    pub fn move_count(&self) -> usize {
+        fn count(line: &Line) -> usize {
+            line.moves
+                .iter()
+                .map(|n| 1 + n.variations.iter().map(count).sum::<usize>())
+                .sum()
+        }
+        count(&self.moves)
+    }
+}
+
+impl fmt::Display for PgnGame {
+    /// The game in PGN export format: tag pairs, a blank line, the movetext
+    /// wrapped at 80 columns ending with the result, and a final newline.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        writer::write_game(&mut out, self);
+        f.write_str(&out)
+    }
+}
+
+impl FromStr for PgnGame {
+    type Err = NotationError;
+
+    /// The first game of a PGN text.
+    fn from_str(text: &str) -> Result<PgnGame, NotationError> {
+        PgnReader::new(text.as_bytes()).next().unwrap_or_else(|| {
+            Err(NotationError::Pgn {
+                game: 1,
+                line: 1,
+                column: 1,
+                reason: "no game found: expected tag pairs or movetext".to_string(),
+            })
+        })
+    }
+}
+
+/// Appends `game` in PGN export format to `out` (see [`PgnGame`]'s `Display`).
+pub fn write_pgn(out: &mut String, game: &PgnGame) {
+    writer::write_game(out, game);
+}

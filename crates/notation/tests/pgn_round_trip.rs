@@ -1,0 +1,255 @@
+//! PGN: write → read round trips of random games with comments, NAGs and
+//! variations; the reader's handling of real-world syntax; the Game type's
+//! export.
+
+mod common;
+
+use common::{random_game, Rng};
+use outpost_board::Position;
+use outpost_notation::{
+    parse_fen, Game, GameResult, Line, MoveNode, NotationError, PgnGame, PgnReader, Tags,
+};
+use proptest::prelude::*;
+
+const WORDS: [&str; 6] = ["good", "a much longer remark", "!?", "(see", "below)", "é"];
+
+/// A random line of up to `plies` moves from `start`, with comments, NAGs and
+/// (while `depth` allows) variations.
+fn random_line(rng: &mut Rng, start: Position, plies: usize, depth: u32) -> Line {
+    let mut line = Line::default();
+    if rng.below(8) == 0 {
+        line.comments
+            .push(WORDS[rng.below(WORDS.len())].to_string());
+    }
+    let mut pos = start;
+    for mv in random_game(start, rng.next(), plies) {
+        let mut node = MoveNode::new(mv);
+        if rng.below(6) == 0 {
+            node.nags.push(rng.below(256) as u8);
+        }
+        if rng.below(6) == 0 {
+            node.comments
+                .push(WORDS[rng.below(WORDS.len())].to_string());
+        }
+        if depth > 0 && rng.below(8) == 0 {
+            let n = 1 + rng.below(2);
+            for _ in 0..n {
+                let plies = 1 + rng.below(8);
+                node.variations
+                    .push(random_line(rng, pos, plies, depth - 1));
+            }
+        }
+        pos = pos.play(mv);
+        line.moves.push(node);
+    }
+    line
+}
+
+fn random_pgn_game(seed: u64) -> PgnGame {
+    let mut rng = Rng(seed | 1);
+    let mut tags = Tags::seven_tag_roster();
+    tags.set("White", "Player \"Quoted\" \\ Backslash");
+    tags.push("Annotator", &format!("seed {seed}"));
+    let start = if rng.below(4) == 0 {
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 3 17";
+        tags.push("SetUp", "1");
+        tags.push("FEN", fen);
+        parse_fen(fen).unwrap()
+    } else {
+        Position::startpos()
+    };
+    let results = [
+        GameResult::WhiteWins,
+        GameResult::BlackWins,
+        GameResult::Draw,
+        GameResult::Unknown,
+    ];
+    let plies = rng.below(120);
+    PgnGame {
+        tags,
+        start,
+        moves: random_line(&mut rng, start, plies, 3),
+        result: results[rng.below(4)],
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn write_then_read_gives_the_same_game(seeds in proptest::collection::vec(any::<u64>(), 1..5)) {
+        let games: Vec<PgnGame> = seeds.iter().map(|&s| random_pgn_game(s)).collect();
+        let mut text = String::new();
+        for game in &games {
+            outpost_notation::write_pgn(&mut text, game);
+            text.push('\n');
+        }
+        for line in text.lines() {
+            prop_assert!(line.chars().count() <= 80, "{line}");
+        }
+        let read: Vec<PgnGame> = PgnReader::new(text.as_bytes()).collect::<Result<_, _>>().unwrap();
+        prop_assert_eq!(&read, &games);
+        // And writing again gives the same text.
+        let mut again = String::new();
+        for game in &read {
+            outpost_notation::write_pgn(&mut again, game);
+            again.push('\n');
+        }
+        prop_assert_eq!(again, text);
+    }
+}
+
+#[test]
+fn reads_real_world_syntax() {
+    let text = r#"% a line for other programs
+[Event "F/S Return Match"]
+[Site "Belgrade, Serbia JUG"]
+[Date "1992.11.04"]
+[Round "29"]
+[White "Fischer, Robert J."]
+[Black "Spassky, Boris V."]
+[Result "1/2-1/2"]
+[ECO "C95"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 {This opening is called the Ruy Lopez.} 3... a6
+4. Ba4 Nf6 5. 0-0 Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7
+11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 17. dxe5
+Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 Nxd6 21. Nc4 Nxc4 22. Bxc4 Nb6
+23. Ne5 Rae8 24. Bxf7+ Rxf7 25. Nxf7 Rxe1+ 26. Qxe1 Kxf7 27. Qe3 Qg5 28. Qxg5
+hxg5 29. b3 Ke6 30. a3 Kd6 31. axb4 cxb4 32. Ra5 Nd5 33. f3 Bc8 34. Kf2 Bf5
+35. Ra7 g6 36. Ra6+ Kc5 37. Ke1 Nf4 38. g3 Nxh3 39. Kd2 Kb5 40. Rd6 Kc5 41. Ra6
+Nf2 42. g4 Bd3 43. Re6 1/2-1/2
+
+[Event "second"]
+[SetUp "1"]
+[FEN "4k3/1P6/8/8/8/8/8/4K3 w - - 0 60"]
+
+60.b8Q+! Kd7 $14 ; a rest-of-line comment
+61.Qb5+ { a comment
+spanning lines } (61. Qb7+ Kd6 (61... Ke6) 62. Qb6+) 61...Kd6?! 62.Ke2 *
+"#;
+    let games: Vec<PgnGame> = PgnReader::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].moves.moves.len(), 85);
+    assert_eq!(games[0].result, GameResult::Draw);
+    assert_eq!(games[0].tags.get("ECO"), Some("C95"));
+    assert_eq!(
+        games[0].moves.moves[4].comments,
+        ["This opening is called the Ruy Lopez."]
+    );
+    let second = &games[1];
+    assert_eq!(
+        second.start,
+        parse_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 60").unwrap()
+    );
+    assert_eq!(second.move_count(), 9);
+    assert_eq!(second.moves.moves[0].nags, [1]);
+    assert_eq!(second.moves.moves[1].nags, [14]);
+    assert_eq!(second.moves.moves[1].comments, ["a rest-of-line comment"]);
+    assert_eq!(second.moves.moves[2].comments, ["a comment spanning lines"]);
+    assert_eq!(
+        second.moves.moves[2].variations[0].moves[1]
+            .variations
+            .len(),
+        1
+    );
+    assert_eq!(second.moves.moves[3].nags, [6]);
+    // Written out and read back, nothing is lost.
+    for game in &games {
+        let again: PgnGame = game.to_string().parse().unwrap();
+        assert_eq!(&again, game);
+    }
+    let game = Game::from_pgn_game(&games[0]).unwrap();
+    assert_eq!(game.result(), GameResult::Draw);
+    assert_eq!(game.san_moves()[8], "O-O");
+}
+
+#[test]
+fn a_bad_game_does_not_stop_the_next() {
+    let text = "[Event \"1\"]\n\n1. e4 e5 *\n\n[Event \"2\"]\n\n1. e4 e5 2. Ke3 *\n\n\
+                [Event \"3\"\n\n1. d4 *\n\n[Event \"4\"]\n\n1. d4 (1. e4 *\n\n[Event \"5\"]\n\n1. c4 *\n";
+    let results: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+    assert_eq!(results.len(), 5);
+    assert!(results[0].is_ok());
+    assert!(matches!(
+        &results[1],
+        Err(NotationError::Pgn { game: 2, line: 7, column: 13, reason }) if reason.contains("Ke3")
+    ));
+    assert!(matches!(
+        &results[2],
+        Err(NotationError::Pgn {
+            game: 3,
+            line: 9,
+            ..
+        })
+    ));
+    assert!(matches!(
+        &results[3],
+        Err(NotationError::Pgn { game: 4, .. })
+    ));
+    assert_eq!(results[4].as_ref().unwrap().tags.get("Event"), Some("5"));
+}
+
+#[test]
+fn games_without_tags_and_result_lines() {
+    let text = "1. e4 e5 1-0 {after} 1. d4 d5 0-1 ; trailing\n1. c4 *";
+    let games: Vec<PgnGame> = PgnReader::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let results: Vec<_> = games.iter().map(|g| g.result).collect();
+    assert_eq!(
+        results,
+        [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Unknown
+        ]
+    );
+    let bom: PgnGame = "\u{feff}[Event \"x\"]\r\n\r\n1. e4 *\r\n".parse().unwrap();
+    assert_eq!(bom.tags.get("Event"), Some("x"));
+    assert_eq!(PgnReader::new("".as_bytes()).count(), 0);
+    assert_eq!(PgnReader::new("\n\n  \n".as_bytes()).count(), 0);
+}
+
+#[test]
+fn game_exports_pgn_with_the_roster() {
+    let mut game = Game::new();
+    for san in ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"] {
+        game.play_san(san).unwrap();
+    }
+    let pgn = game.to_pgn();
+    assert!(pgn.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n"));
+    assert!(pgn.ends_with("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n"));
+    let back: Game = pgn.parse().unwrap();
+    assert_eq!(back.moves(), game.moves());
+    assert_eq!(back.result(), GameResult::WhiteWins);
+}
+
+/// Inputs the fuzzers found: comments that a brace comment cannot hold, and
+/// words that would turn a wrapped line into a `%` escape line.
+#[test]
+fn awkward_comments_survive_a_round_trip() {
+    let text = "1. e4 ; a } inside\n1... e5 {%not an escape} {x} 2. Nf3 *\n";
+    let game: PgnGame = text.parse().unwrap();
+    assert_eq!(game.moves.moves[0].comments, ["a } inside"]);
+    let mut line = Line::default();
+    for mv in random_game(Position::startpos(), 7, 40) {
+        let mut node = MoveNode::new(mv);
+        node.comments.push("%".repeat(20));
+        line.moves.push(node);
+    }
+    let games = [
+        game,
+        PgnGame {
+            moves: line,
+            ..PgnGame::default()
+        },
+    ];
+    for game in games {
+        let written = game.to_string();
+        assert!(written.lines().all(|l| !l.starts_with('%')), "{written}");
+        assert_eq!(written.parse::<PgnGame>().unwrap(), game, "{written}");
+    }
+}
