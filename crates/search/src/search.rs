@@ -14,12 +14,28 @@ use std::sync::atomic::Ordering;
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
 
+// Pruning margins and depth limits, in centipawns and plies.
+const RFP_MAX_DEPTH: i32 = 8;
+const RFP_MARGIN: i32 = 75;
+const RAZOR_MAX_DEPTH: i32 = 0;
+const RAZOR_MARGIN: i32 = 300;
+const NULL_MIN_DEPTH: i32 = 3;
+const NULL_VERIFY_DEPTH: i32 = 12;
+const LMP_MAX_DEPTH: i32 = 8;
+const FUTILITY_MAX_DEPTH: i32 = 6;
+const FUTILITY_BASE: i32 = 120;
+const FUTILITY_PER_DEPTH: i32 = 100;
+const SEE_PRUNE_MAX_DEPTH: i32 = 6;
+const SEE_QUIET_MARGIN: i32 = 60;
+const SEE_NOISY_MARGIN: i32 = 110;
+const DELTA_MARGIN: i32 = 200;
+
 /// Late-move reductions by depth and move number: `0.75 + ln(d) ln(m) / 2.25`.
 fn lmr_table() -> Box<[[i32; 64]; 64]> {
     let mut table = Box::new([[0; 64]; 64]);
     for (depth, row) in table.iter_mut().enumerate().skip(1) {
         for (number, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (depth as f64).ln() * (number as f64).ln() / 2.25) as i32;
+            *r = (0.5 + (depth as f64).ln() * (number as f64).ln() / 2.5) as i32;
         }
     }
     table
@@ -477,12 +493,14 @@ impl<'a> Worker<'a> {
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta at shallow depth, assume it holds.
-            if depth <= 8 && eval < MATE_BOUND && eval - 75 * (depth - i32::from(improving)) >= beta
+            if depth <= RFP_MAX_DEPTH
+                && eval < MATE_BOUND
+                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
             {
                 return eval;
             }
             // Razoring: hopeless at shallow depth unless a capture saves it.
-            if depth <= 3 && eval + 250 * depth <= alpha {
+            if depth <= RAZOR_MAX_DEPTH && eval + RAZOR_MARGIN * depth <= alpha {
                 let v = self.qsearch(pos, alpha, alpha + 1, ply);
                 if v <= alpha {
                     return v;
@@ -491,7 +509,7 @@ impl<'a> Worker<'a> {
             // Null move: if passing still beats beta, the position is good
             // enough. Not without pieces (zugzwang), verified when deep.
             if null_allowed
-                && depth >= 3
+                && depth >= NULL_MIN_DEPTH
                 && eval >= beta
                 && beta > -MATE_BOUND
                 && Self::has_pieces(pos)
@@ -508,7 +526,7 @@ impl<'a> Worker<'a> {
                 }
                 if v >= beta {
                     let v = if v >= MATE_BOUND { beta } else { v };
-                    if depth < 12 {
+                    if depth < NULL_VERIFY_DEPTH {
                         return v;
                     }
                     let verified = self.negamax(pos, beta - 1, beta, depth - r, ply, false);
@@ -547,17 +565,21 @@ impl<'a> Worker<'a> {
                     // Late move pruning: late quiet moves at shallow depth
                     // rarely matter (checks are kept: they may mate).
                     let limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
-                    if depth <= 8 && searched >= limit.max(2) {
+                    if depth <= LMP_MAX_DEPTH && searched >= limit.max(2) {
                         continue;
                     }
                     // Futility: a quiet move cannot lift a hopeless eval to alpha.
-                    if !in_check && depth <= 6 && eval + 90 + 80 * depth <= alpha {
+                    if !in_check
+                        && depth <= FUTILITY_MAX_DEPTH
+                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                    {
                         continue;
                     }
-                    if depth <= 6 && !pos.see_ge(mv, -60 * depth) {
+                    if depth <= SEE_PRUNE_MAX_DEPTH && !pos.see_ge(mv, -SEE_QUIET_MARGIN * depth) {
                         continue;
                     }
-                } else if depth <= 6 && !pos.see_ge(mv, -110 * depth) {
+                } else if depth <= SEE_PRUNE_MAX_DEPTH && !pos.see_ge(mv, -SEE_NOISY_MARGIN * depth)
+                {
                     continue;
                 }
             }
@@ -706,7 +728,7 @@ impl<'a> Worker<'a> {
                 } + mv
                     .promotion()
                     .map_or(0, |k| SEE_VALUES[k.index()] - SEE_VALUES[0]);
-                if stand_pat + gain + 200 <= alpha {
+                if stand_pat + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }
             }
