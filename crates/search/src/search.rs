@@ -17,8 +17,9 @@ pub const MAX_PLY: usize = 128;
 // Pruning margins and depth limits, in centipawns and plies.
 const RFP_MAX_DEPTH: i32 = 8;
 const RFP_MARGIN: i32 = 75;
-const RAZOR_MAX_DEPTH: i32 = 0;
-const RAZOR_MARGIN: i32 = 300;
+const RAZOR_MAX_DEPTH: i32 = 3;
+const RAZOR_BASE: i32 = 250;
+const RAZOR_PER_DEPTH_SQUARED: i32 = 300;
 const NULL_MIN_DEPTH: i32 = 3;
 const NULL_VERIFY_DEPTH: i32 = 12;
 const LMP_MAX_DEPTH: i32 = 8;
@@ -500,7 +501,9 @@ impl<'a> Worker<'a> {
                 return eval;
             }
             // Razoring: hopeless at shallow depth unless a capture saves it.
-            if depth <= RAZOR_MAX_DEPTH && eval + RAZOR_MARGIN * depth <= alpha {
+            if depth <= RAZOR_MAX_DEPTH
+                && eval + RAZOR_BASE + RAZOR_PER_DEPTH_SQUARED * depth * depth <= alpha
+            {
                 let v = self.qsearch(pos, alpha, alpha + 1, ply);
                 if v <= alpha {
                     return v;
