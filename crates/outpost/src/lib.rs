@@ -33,6 +33,7 @@ pub use outpost_eval as eval;
 pub use outpost_notation as notation;
 pub use outpost_search as search;
 pub use outpost_uci as uci;
+pub use outpost_xboard as xboard;
 
 pub use outpost_board::{
     divide, perft, perft_full, Bitboard, BoardError, CastlingRights, CastlingSide, Color, File,

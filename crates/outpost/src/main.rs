@@ -1,8 +1,9 @@
 //! The Outpost engine: reads commands on standard input, one per line, and
 //! answers on standard output.
 //!
-//! The first command picks the protocol: `uci` starts the UCI front end;
-//! anything else is run by the engine's own shell.
+//! The first command picks the protocol: `uci` starts the UCI front end,
+//! `xboard` the xboard (CECP) one; anything else is run by the engine's own
+//! shell.
 //!
 //! Commands: `position startpos|fen <fen> [moves <move>...]`,
 //! `go perft <depth>`, `d`, `eval` and `quit` (see `docs/architecture.md`).
@@ -33,6 +34,14 @@ fn first_command(input: &mut impl BufRead) -> io::Result<Vec<u8>> {
 fn run() -> io::Result<()> {
     let mut stdin = io::stdin().lock();
     let first = first_command(&mut stdin)?;
+    if first.trim_ascii() == b"xboard" {
+        // The xboard session reads on a thread of its own, which needs an
+        // owned reader: release the lock (what it buffered stays in stdin's
+        // shared buffer) and read through `io::stdin()`.
+        drop(stdin);
+        let input = io::Cursor::new(first).chain(io::BufReader::new(io::stdin()));
+        return outpost::xboard::Session::new(io::stdout()).run(input);
+    }
     let input = io::Cursor::new(first.clone()).chain(stdin);
     if first.trim_ascii() == b"uci" {
         outpost::uci::Session::new(io::stdout()).run(input)

@@ -1,0 +1,549 @@
+//! The xboard (CECP v2) front end, driven over pipes through the real binary.
+
+use outpost::{parse_fen, parse_uci_move, Position};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+const WAIT: Duration = Duration::from_secs(10);
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    pings: u32,
+}
+
+impl Engine {
+    /// Starts the engine in xboard mode and reads its features.
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_outpost"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the engine");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        let mut engine = Engine {
+            child,
+            stdin,
+            lines,
+            pings: 0,
+        };
+        engine.send("xboard");
+        engine.send("protover 2");
+        engine.expect("feature done=1", WAIT);
+        engine.send("accepted ping");
+        engine
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn expect(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no `{prefix}` within {timeout:?}; got {seen:?}")
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("engine closed its output; got {seen:?}")
+                }
+            }
+        }
+    }
+
+    /// Sends `ping` and returns every line before the `pong`: what the
+    /// commands sent before it printed.
+    fn sync(&mut self) -> Vec<String> {
+        self.pings += 1;
+        let pong = format!("pong {}", self.pings);
+        self.send(&format!("ping {}", self.pings));
+        let mut lines = self.expect(&pong, WAIT);
+        lines.pop();
+        lines
+    }
+
+    /// Waits for the engine's move and returns it.
+    fn engine_move(&mut self) -> String {
+        let lines = self.expect("move ", WAIT);
+        lines.last().unwrap()["move ".len()..].to_string()
+    }
+
+    fn quit(mut self) -> std::process::ExitStatus {
+        self.send("quit");
+        drop(self.stdin.take());
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(Instant::now() < deadline, "engine did not exit after quit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+/// The position after `moves` from `start`.
+fn after(start: Position, moves: &[&str]) -> Position {
+    moves.iter().fold(start, |pos, text| {
+        pos.play(parse_uci_move(&pos, text).expect("a legal move"))
+    })
+}
+
+fn assert_legal(pos: &Position, mv: &str) {
+    assert!(parse_uci_move(pos, mv).is_ok(), "`{mv}` is not legal");
+}
+
+#[test]
+fn handshake_declares_the_features() {
+    let mut engine = Engine::start();
+    engine.send("protover 2");
+    let lines = engine.expect("feature done=1", WAIT);
+    let features: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+    for feature in [
+        "ping=1",
+        "setboard=1",
+        "playother=1",
+        "usermove=1",
+        "time=1",
+        "draw=1",
+        "sigint=0",
+        "sigterm=0",
+        "reuse=1",
+        "analyze=1",
+        "colors=0",
+        "name=1",
+        "memory=1",
+        "smp=1",
+        "variants=\"normal\"",
+        "myname=\"Outpost",
+    ] {
+        assert!(features.contains(&feature), "{feature} missing: {lines:?}");
+    }
+    assert_eq!(lines.last().unwrap(), "feature done=1");
+    // Replies and information the engine takes silently.
+    for line in [
+        "accepted usermove",
+        "rejected nps",
+        "name Fairy-Max 5.0b",
+        "rating 2100 1900",
+        "computer",
+        "random",
+        "variant normal",
+        "memory 32",
+        "cores 1",
+        "post",
+        "nopost",
+        "easy",
+        "otim 1000",
+    ] {
+        engine.send(line);
+    }
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn force_mode_takes_moves_of_both_sides_then_go_plays() {
+    let mut engine = Engine::start();
+    engine.send("new");
+    engine.send("force");
+    engine.send("e2e4"); // a bare move
+    engine.send("usermove e7e5");
+    engine.send("usermove g1f3");
+    assert_eq!(engine.sync(), Vec::<String>::new(), "moved in force mode");
+    engine.send("sd 3");
+    engine.send("go");
+    let mv = engine.engine_move();
+    assert_legal(&after(Position::startpos(), &["e2e4", "e7e5", "g1f3"]), &mv);
+    // The engine now plays Black: a White move gets an answer.
+    engine.send("usermove d2d4");
+    let reply = engine.engine_move();
+    assert_legal(
+        &after(Position::startpos(), &["e2e4", "e7e5", "g1f3", &mv, "d2d4"]),
+        &reply,
+    );
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn new_game_engine_plays_black_and_playother() {
+    let mut engine = Engine::start();
+    engine.send("new");
+    engine.send("st 0.2");
+    engine.send("usermove e2e4");
+    let mv = engine.engine_move();
+    assert_legal(&after(Position::startpos(), &["e2e4"]), &mv);
+    // playother: the engine takes the side not to move and waits.
+    engine.send("new");
+    engine.send("force");
+    engine.send("usermove e2e4");
+    engine.send("playother");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    engine.send("usermove e7e5");
+    let mv = engine.engine_move();
+    assert_legal(&after(Position::startpos(), &["e2e4", "e7e5"]), &mv);
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn setboard_mate_is_played_and_claimed() {
+    let mut engine = Engine::start();
+    engine.send("new");
+    engine.send("force");
+    engine.send("setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    engine.send("sd 3");
+    engine.send("post");
+    engine.send("go");
+    let lines = engine.expect("move ", WAIT);
+    assert_eq!(lines.last().unwrap(), "move a1a8");
+    // Thinking lines: ply score time nodes pv, mate in 1 as 100001.
+    assert!(
+        lines.iter().any(|l| l.starts_with("1 100001 ")),
+        "no mate score in {lines:?}"
+    );
+    let claim = engine.sync();
+    assert_eq!(claim, vec!["1-0 {White mates}"]);
+    // A position where the side to move is already mated: go claims at once.
+    engine.send("force");
+    engine.send("setboard R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1");
+    engine.send("go");
+    assert_eq!(engine.sync(), vec!["1-0 {White mates}"]);
+    engine.send("setboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    engine.send("go");
+    assert_eq!(engine.sync(), vec!["1/2-1/2 {Stalemate}"]);
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn undo_and_remove_take_moves_back() {
+    let mut engine = Engine::start();
+    engine.send("new");
+    engine.send("force");
+    for mv in ["e2e4", "e7e5", "g1f3"] {
+        engine.send(&format!("usermove {mv}"));
+    }
+    engine.send("undo");
+    engine.send("remove");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    // Back at the start: Black cannot move, White can.
+    engine.send("usermove e7e5");
+    let lines = engine.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("Illegal move"), "{lines:?}");
+    engine.send("usermove d2d4");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    // In a game: remove takes back the engine's reply and the user's move.
+    engine.send("new");
+    engine.send("sd 2");
+    engine.send("usermove e2e4");
+    engine.engine_move();
+    engine.send("remove");
+    engine.send("usermove d2d4");
+    let reply = engine.engine_move();
+    assert_legal(&after(Position::startpos(), &["d2d4"]), &reply);
+    // Nothing left to take back past the start.
+    engine.send("force");
+    engine.send("remove");
+    engine.send("remove");
+    let lines = engine.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("Error (command not legal now"),
+        "{lines:?}"
+    );
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn analyze_mode_follows_the_position() {
+    let mut engine = Engine::start();
+    engine.send("new");
+    engine.send("force");
+    engine.send("post");
+    engine.send("analyze");
+    let lines = engine.expect("3 ", WAIT);
+    assert!(lines.iter().all(|l| !l.starts_with("move")), "{lines:?}");
+    engine.send("usermove e2e4");
+    std::thread::sleep(Duration::from_millis(300));
+    engine.send(".");
+    let lines = engine.expect("stat01: ", WAIT);
+    // After the move the analysis is of Black's replies.
+    let black = after(Position::startpos(), &["e2e4"]);
+    let stat = lines.last().unwrap();
+    assert!((6..=7).contains(&stat.split_whitespace().count()), "{stat}");
+    let fresh: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.split_whitespace().nth(4).is_some_and(|m| m.len() >= 4))
+        .collect();
+    let last = fresh.last().expect("thinking lines after the move");
+    assert_legal(&black, last.split_whitespace().nth(4).unwrap());
+    engine.send("hint");
+    let hint = engine.expect("Hint: ", WAIT);
+    assert_legal(&black, &hint.last().unwrap()["Hint: ".len()..]);
+    engine.send("undo");
+    engine.send("setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    engine.expect("1 100001 ", WAIT);
+    engine.send("exit");
+    engine.sync();
+    // Out of analyze mode: silence, and exit is refused.
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("exit");
+    let lines = engine.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("Error (command not legal now"));
+    engine.send("analyze");
+    engine.expect("1 ", WAIT);
+    assert!(engine.quit().success(), "quit during analysis");
+}
+
+#[test]
+fn time_controls_give_moves() {
+    let mut engine = Engine::start();
+    // Conventional: 40 moves in 2 seconds, then incremental, then per move.
+    for (level, time) in [
+        ("level 40 0:02 0", 200),
+        ("level 0 0:01 0.1", 100),
+        ("level 0 1 2", 100),
+    ] {
+        engine.send("new");
+        engine.send(level);
+        engine.send(&format!("time {time}"));
+        engine.send(&format!("otim {time}"));
+        engine.send("usermove e2e4");
+        let mv = engine.engine_move();
+        assert_legal(&after(Position::startpos(), &["e2e4"]), &mv);
+    }
+    engine.send("new");
+    engine.send("st 0.3");
+    engine.send("sd 64");
+    engine.send("usermove d2d4");
+    let mv = engine.engine_move();
+    assert_legal(&after(Position::startpos(), &["d2d4"]), &mv);
+    // A clock that has run out still gets a legal move.
+    engine.send("new");
+    engine.send("level 0 0:10 0");
+    engine.send("time -5");
+    engine.send("usermove c2c4");
+    let mv = engine.engine_move();
+    assert_legal(&after(Position::startpos(), &["c2c4"]), &mv);
+    // `?` moves at once; a ping sent while thinking is answered after the move.
+    engine.send("new");
+    engine.send("st 60");
+    engine.send("usermove g1f3");
+    engine.send("ping 99");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("?");
+    let lines = engine.expect("pong 99", WAIT);
+    let moved = lines.iter().position(|l| l.starts_with("move "));
+    assert_eq!(moved, Some(lines.len() - 2), "{lines:?}");
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn pondering_continues_on_the_expected_move() {
+    let mut engine = Engine::start();
+    engine.send("new");
+    engine.send("hard");
+    engine.send("post");
+    engine.send("level 0 0:02 0");
+    engine.send("usermove e2e4");
+    engine.expect("move ", WAIT);
+    let hint = engine.expect("Hint: ", WAIT);
+    let expected = hint.last().unwrap()["Hint: ".len()..].to_string();
+    // Pings are answered at once while pondering.
+    engine.sync();
+    engine.send(&format!("usermove {expected}"));
+    engine.engine_move();
+    engine.send("easy");
+    engine.sync();
+    engine.send("force");
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn edit_mode_sets_up_a_position() {
+    let mut engine = Engine::start();
+    engine.send("new");
+    engine.send("force");
+    for line in ["edit", "#", "Ke1", "Ra1", "Ph2", "c", "Ke8", "Pa7", "."] {
+        engine.send(line);
+    }
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    // King and rook at home: castling is allowed.
+    engine.send("usermove e1c1");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    // An impossible edit (no black king) is refused and changes nothing.
+    for line in ["edit", "#", "Ke1", "."] {
+        engine.send(line);
+    }
+    let lines = engine.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("tellusererror Illegal position"));
+    engine.send("usermove e8f7");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn draw_hint_book_result() {
+    let mut engine = Engine::start();
+    engine.send("new");
+    engine.send("bk");
+    let lines = engine.sync();
+    assert_eq!(lines.last().map(String::as_str), Some(""), "{lines:?}");
+    assert!(lines[..lines.len() - 1]
+        .iter()
+        .all(|l| l.starts_with(' ') || l.starts_with('\t')));
+    engine.send("hint");
+    let hint = engine.expect("Hint: ", WAIT);
+    assert_legal(
+        &Position::startpos(),
+        &hint.last().unwrap()["Hint: ".len()..],
+    );
+    // Far ahead, the engine declines a draw (says nothing).
+    engine.send("setboard 4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1");
+    engine.send("sd 4");
+    engine.send("go");
+    engine.engine_move();
+    engine.send("draw");
+    let lines = engine.sync();
+    assert!(lines.iter().all(|l| l != "offer draw"), "{lines:?}");
+    // Far behind, it accepts.
+    engine.send("setboard 4k3/8/8/8/8/8/8/qqq1K3 w - - 0 1");
+    engine.send("go");
+    engine.engine_move();
+    engine.send("draw");
+    assert_eq!(engine.sync(), vec!["offer draw"]);
+    // After `result` the engine stops playing.
+    engine.send("result 1/2-1/2 {Draw agreed}");
+    engine.send("usermove e8e7");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(engine.sync().iter().all(|l| !l.starts_with("move")));
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn bad_input_gets_one_error_line_and_keeps_state() {
+    let mut engine = Engine::start();
+    engine.send("new");
+    engine.send("force");
+    engine.send("usermove e2e4");
+    engine.sync();
+    for (bad, reply) in [
+        ("frobnicate", "Error (unknown command): frobnicate"),
+        ("level 40", "Error (missing argument"),
+        ("level x 5 0", "Error (bad argument"),
+        ("level 40 5:xx 0", "Error (bad argument"),
+        ("level 1 2 3 4 5 6 7", "Error (too many parameters)"),
+        ("st", "Error (missing argument"),
+        ("sd 0", "Error (bad argument"),
+        ("time soon", "Error (bad argument"),
+        ("ping", "Error (missing argument"),
+        ("memory lots", "Error (bad argument"),
+        ("variant crazyhouse", "Error (unsupported variant"),
+        (
+            "usermove e2e4",
+            "Illegal move (not legal in this position): e2e4",
+        ),
+        ("usermove e7e9", "Illegal move (not a move): e7e9"),
+        ("e7e9", "Illegal move (not a move): e7e9"),
+        (
+            "usermove Nc3",
+            "Illegal move (not legal in this position): Nc3",
+        ),
+        (
+            "usermove 0000",
+            "Illegal move (null moves are not played): 0000",
+        ),
+        (
+            "setboard 8/8/8/8 w - - 0 1",
+            "tellusererror Illegal position",
+        ),
+        (
+            "setboard 4k3/4R3/8/8/8/8/8/4K3 w - - 0 1",
+            "tellusererror Illegal position",
+        ),
+        ("setboard", "Error (missing argument"),
+        ("exit", "Error (command not legal now"),
+        ("edit", ""),
+        ("Zz9", "Error (bad argument"),
+        (".", ""),
+    ] {
+        engine.send(bad);
+        let lines = engine.sync();
+        if reply.is_empty() {
+            assert!(lines.is_empty(), "{bad}: {lines:?}");
+        } else {
+            assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+            assert!(lines[0].starts_with(reply), "{bad}: {lines:?}");
+        }
+    }
+    // The game is where it was: Black to move after 1. e4.
+    engine.send("usermove e7e5");
+    engine.send("usermove g1f3");
+    assert_eq!(engine.sync(), Vec::<String>::new(), "state changed");
+    // A move while the engine thinks is refused, and the search goes on.
+    engine.send("st 0.5");
+    engine.send("go");
+    engine.send("usermove b8c6");
+    let lines = engine.expect("move ", WAIT);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Illegal move (the engine is on move)")),
+        "{lines:?}"
+    );
+    let pos = parse_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2").unwrap();
+    assert_legal(&pos, &lines.last().unwrap()["move ".len()..]);
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn end_of_input_finishes_the_move() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_outpost"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the engine");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"xboard\nprotover 2\nnew\nsd 3\nusermove e2e4\n")
+        .unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let mv = text
+        .lines()
+        .find_map(|l| l.strip_prefix("move "))
+        .expect("a move");
+    assert_legal(&after(Position::startpos(), &["e2e4"]), mv);
+}

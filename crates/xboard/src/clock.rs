@@ -1,0 +1,147 @@
+//! Time controls (`level`, `st`, `sd`) and the engine's clock, turned into
+//! search limits.
+
+use outpost_search::{Clock, Limits};
+use std::time::Duration;
+
+/// The arguments of `level MPS BASE INC`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// Moves per session (0: the whole game is one session).
+    pub moves: u32,
+    /// Time for a session.
+    pub base: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+}
+
+/// How the game is timed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// Conventional (`level 40 5 0`) or incremental (`level 0 2 12`) clocks.
+    Level(Level),
+    /// A fixed maximum time per move (`st 30`).
+    PerMove(Duration),
+}
+
+impl Default for TimeControl {
+    /// xboard's default, 40 moves in 5 minutes.
+    fn default() -> TimeControl {
+        TimeControl::Level(Level {
+            moves: 40,
+            base: Duration::from_secs(300),
+            increment: Duration::ZERO,
+        })
+    }
+}
+
+/// The session's timing state: the control, the engine's clock and the
+/// depth limit.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Clocks {
+    pub(crate) control: TimeControl,
+    /// The engine's clock: from the last `time`, or estimated since.
+    pub(crate) own: Option<Duration>,
+    /// The game's length in plies when the time control was set: sessions
+    /// count moves from there.
+    pub(crate) anchor: usize,
+    /// The `sd` depth limit.
+    pub(crate) depth: Option<i32>,
+}
+
+impl Clocks {
+    /// Sets a `level` (the clock starts at its base time) counted from ply `plies`.
+    pub(crate) fn set_level(&mut self, level: Level, plies: usize) {
+        self.control = TimeControl::Level(level);
+        self.own = Some(level.base);
+        self.anchor = plies;
+    }
+
+    /// The engine's moves since the control was set, when it is to move at ply `plies`.
+    fn own_moves_made(&self, plies: usize) -> u32 {
+        (plies.saturating_sub(self.anchor) / 2) as u32
+    }
+
+    /// The limits of a search for the engine's move at ply `plies` of the game.
+    pub(crate) fn limits(&self, plies: usize) -> Limits {
+        let mut limits = Limits {
+            depth: self.depth,
+            ..Limits::default()
+        };
+        match self.control {
+            TimeControl::PerMove(time) => limits.movetime = Some(time),
+            TimeControl::Level(level) => {
+                let moves_to_go = (level.moves > 0)
+                    .then(|| level.moves - self.own_moves_made(plies) % level.moves);
+                limits.clock = Some(Clock {
+                    time: self.own.unwrap_or(level.base),
+                    increment: level.increment,
+                    moves_to_go,
+                });
+            }
+        }
+        limits
+    }
+
+    /// Keeps the clock estimate up to date after the engine moved at ply
+    /// `plies` having thought for `spent` (a later `time` overrides it).
+    pub(crate) fn after_own_move(&mut self, plies: usize, spent: Duration) {
+        let TimeControl::Level(level) = self.control else {
+            return;
+        };
+        let mut own = self.own.unwrap_or(level.base).saturating_sub(spent) + level.increment;
+        if level.moves > 0 && (self.own_moves_made(plies) + 1) % level.moves == 0 {
+            own += level.base;
+        }
+        self.own = Some(own);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_to_go_counts_the_session() {
+        let mut clocks = Clocks::default();
+        clocks.set_level(
+            Level {
+                moves: 40,
+                base: Duration::from_secs(300),
+                increment: Duration::ZERO,
+            },
+            0,
+        );
+        let mtg = |clocks: &Clocks, plies| clocks.limits(plies).clock.unwrap().moves_to_go;
+        assert_eq!(mtg(&clocks, 0), Some(40));
+        assert_eq!(mtg(&clocks, 1), Some(40));
+        assert_eq!(mtg(&clocks, 2), Some(39));
+        assert_eq!(mtg(&clocks, 79), Some(1));
+        assert_eq!(mtg(&clocks, 80), Some(40));
+        // The 40th move of the session brings the next session's time.
+        clocks.after_own_move(78, Duration::from_secs(10));
+        clocks.after_own_move(80, Duration::from_secs(10));
+        assert_eq!(clocks.own, Some(Duration::from_secs(300 - 10 + 300 - 10)));
+        clocks.set_level(
+            Level {
+                moves: 0,
+                base: Duration::from_secs(120),
+                increment: Duration::from_secs(12),
+            },
+            10,
+        );
+        clocks.depth = Some(7);
+        let limits = clocks.limits(30);
+        assert_eq!(limits.depth, Some(7));
+        assert_eq!(
+            limits.clock,
+            Some(Clock {
+                time: Duration::from_secs(120),
+                increment: Duration::from_secs(12),
+                moves_to_go: None
+            })
+        );
+        clocks.control = TimeControl::PerMove(Duration::from_secs(2));
+        assert_eq!(clocks.limits(0).movetime, Some(Duration::from_secs(2)));
+    }
+}

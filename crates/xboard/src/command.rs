@@ -1,0 +1,393 @@
+//! xboard input lines parsed into commands.
+
+use crate::clock::Level;
+use crate::XboardError;
+use outpost_board::{PieceKind, Square};
+use std::time::Duration;
+
+/// One command from the GUI. Arguments are checked as far as the line alone
+/// allows; moves and positions are checked against the game later.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `xboard`: enter xboard mode (nothing to do).
+    Xboard,
+    /// `protover N`: answered with the `feature` lines.
+    Protover(u32),
+    /// `accepted F` / `rejected F`: the GUI's answer to a feature.
+    FeatureReply,
+    /// `new`: the start position, the engine plays Black.
+    New,
+    /// `variant NAME`.
+    Variant(String),
+    /// `quit`.
+    Quit,
+    /// `random`: ignored.
+    Random,
+    /// `force`: play neither side.
+    Force,
+    /// `go`: play the side to move, and start thinking.
+    Go,
+    /// `playother`: play the side not to move.
+    PlayOther,
+    /// `white`: White to move, the engine plays Black (protocol 1).
+    White,
+    /// `black`: Black to move, the engine plays White (protocol 1).
+    Black,
+    /// `level MPS BASE INC`.
+    Level(Level),
+    /// `st TIME`: seconds per move.
+    St(Duration),
+    /// `sd DEPTH`.
+    Sd(i32),
+    /// `time N`: the engine's clock, in centiseconds (negative as zero).
+    Time(Duration),
+    /// `otim N`: the opponent's clock.
+    Otim(Duration),
+    /// `usermove MOVE`, or a bare word that may be a move.
+    UserMove(String),
+    /// `?`: move now.
+    MoveNow,
+    /// `ping N`.
+    Ping(String),
+    /// `draw`: the opponent offers a draw.
+    Draw,
+    /// `result RESULT {COMMENT}`: the game is over.
+    Result,
+    /// `setboard FEN`.
+    SetBoard(String),
+    /// `edit`: enter the legacy edit mode.
+    Edit,
+    /// `hint`.
+    Hint,
+    /// `bk`: book moves.
+    Book,
+    /// `undo`: take back one move.
+    Undo,
+    /// `remove`: take back two moves.
+    Remove,
+    /// `hard`: pondering on.
+    Hard,
+    /// `easy`: pondering off.
+    Easy,
+    /// `post`: thinking output on.
+    Post,
+    /// `nopost`: thinking output off.
+    NoPost,
+    /// `analyze`: enter analyze mode.
+    Analyze,
+    /// `exit`: leave analyze mode.
+    Exit,
+    /// `.`: a status line in analyze mode.
+    Status,
+    /// `name X`, `rating`, `computer`, `ics`: information the engine ignores.
+    Info,
+    /// `memory N`: megabytes for the hash table.
+    Memory(usize),
+    /// `cores N`: search threads.
+    Cores(usize),
+}
+
+/// A line in the legacy edit mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EditCommand {
+    /// `c`: switch the colour of the pieces placed.
+    ToggleColor,
+    /// `#`: clear the board.
+    Clear,
+    /// `Pa4`: put a piece of the current colour on a square.
+    Place(PieceKind, Square),
+    /// `xa4`: empty a square.
+    Remove(Square),
+    /// `.`: leave edit mode.
+    Done,
+}
+
+fn arg<'a>(word: Option<&'a str>, expected: &'static str) -> Result<&'a str, XboardError> {
+    word.ok_or(XboardError::MissingArgument { expected })
+}
+
+fn number<T: std::str::FromStr>(
+    word: Option<&str>,
+    expected: &'static str,
+) -> Result<T, XboardError> {
+    let word = arg(word, expected)?;
+    word.parse().map_err(|_| XboardError::BadArgument {
+        value: word.to_string(),
+        expected,
+    })
+}
+
+/// Seconds with an optional fraction (`30`, `0.5`), as a duration.
+fn seconds(word: Option<&str>, expected: &'static str) -> Result<Duration, XboardError> {
+    let value: f64 = number(word, expected)?;
+    if !value.is_finite() || !(0.0..=1e9).contains(&value) {
+        return Err(XboardError::BadArgument {
+            value: word.unwrap_or_default().to_string(),
+            expected,
+        });
+    }
+    Ok(Duration::from_secs_f64(value))
+}
+
+/// Centiseconds, clamped at zero (a GUI may send a clock that ran out).
+fn centiseconds(word: Option<&str>) -> Result<Duration, XboardError> {
+    let cs: i64 = number(word, "a number of centiseconds")?;
+    Ok(Duration::from_millis(cs.max(0) as u64 * 10))
+}
+
+/// The base time of `level`: minutes, or `minutes:seconds`; anything after
+/// that (`25+5`) is ignored, as the protocol asks.
+fn base_time(word: Option<&str>) -> Result<Duration, XboardError> {
+    const EXPECTED: &str = "minutes or minutes:seconds";
+    let word = arg(word, EXPECTED)?;
+    let bad = || XboardError::BadArgument {
+        value: word.to_string(),
+        expected: EXPECTED,
+    };
+    let end = word
+        .find(|c: char| !(c.is_ascii_digit() || c == ':' || c == '.'))
+        .unwrap_or(word.len());
+    let text = &word[..end];
+    let (minutes, secs) = match text.split_once(':') {
+        Some((m, s)) => (m, s),
+        None => (text, "0"),
+    };
+    let minutes: f64 = minutes.parse().map_err(|_| bad())?;
+    let secs: f64 = secs.parse().map_err(|_| bad())?;
+    let total = minutes * 60.0 + secs;
+    if !total.is_finite() || !(0.0..=1e9).contains(&total) {
+        return Err(bad());
+    }
+    Ok(Duration::from_secs_f64(total))
+}
+
+fn no_more<'a>(mut words: impl Iterator<Item = &'a str>) -> Result<(), XboardError> {
+    match words.next() {
+        None => Ok(()),
+        Some(_) => Err(XboardError::TooManyParameters),
+    }
+}
+
+impl std::str::FromStr for Command {
+    type Err = XboardError;
+
+    fn from_str(line: &str) -> Result<Command, XboardError> {
+        let line = line.trim();
+        let mut words = line.split_whitespace();
+        let Some(name) = words.next() else {
+            return Err(XboardError::UnknownCommand);
+        };
+        // Commands whose argument is the rest of the line.
+        let rest = line[name.len()..].trim();
+        let command = match name {
+            "setboard" => {
+                if rest.is_empty() {
+                    return Err(XboardError::MissingArgument { expected: "a FEN" });
+                }
+                return Ok(Command::SetBoard(rest.to_string()));
+            }
+            "result" => {
+                arg(words.next(), "1-0, 0-1, 1/2-1/2 or *")?;
+                return Ok(Command::Result);
+            }
+            "name" | "rating" | "computer" | "ics" => return Ok(Command::Info),
+            "accepted" | "rejected" => return Ok(Command::FeatureReply),
+            "xboard" => Command::Xboard,
+            "protover" => Command::Protover(number(words.next(), "a protocol version")?),
+            "new" => Command::New,
+            "variant" => Command::Variant(arg(words.next(), "a variant name")?.to_string()),
+            "quit" => Command::Quit,
+            "random" => Command::Random,
+            "force" => Command::Force,
+            "go" => Command::Go,
+            "playother" => Command::PlayOther,
+            "white" => Command::White,
+            "black" => Command::Black,
+            "level" => {
+                let moves = number(words.next(), "moves per session")?;
+                let base = base_time(words.next())?;
+                let increment = seconds(words.next(), "increment in seconds")?;
+                Command::Level(Level {
+                    moves,
+                    base,
+                    increment,
+                })
+            }
+            "st" => Command::St(seconds(words.next(), "seconds per move")?),
+            "sd" => {
+                let depth: i32 = number(words.next(), "a depth from 1")?;
+                if depth < 1 {
+                    return Err(XboardError::BadArgument {
+                        value: depth.to_string(),
+                        expected: "a depth from 1",
+                    });
+                }
+                Command::Sd(depth)
+            }
+            "time" => Command::Time(centiseconds(words.next())?),
+            "otim" => Command::Otim(centiseconds(words.next())?),
+            "usermove" => Command::UserMove(arg(words.next(), "a move")?.to_string()),
+            "?" => Command::MoveNow,
+            "ping" => {
+                let n = arg(words.next(), "a number")?;
+                number::<i64>(Some(n), "a number")?;
+                Command::Ping(n.to_string())
+            }
+            "draw" => Command::Draw,
+            "edit" => Command::Edit,
+            "hint" => Command::Hint,
+            "bk" => Command::Book,
+            "undo" => Command::Undo,
+            "remove" => Command::Remove,
+            "hard" => Command::Hard,
+            "easy" => Command::Easy,
+            "post" => Command::Post,
+            "nopost" => Command::NoPost,
+            "analyze" => Command::Analyze,
+            "exit" => Command::Exit,
+            "." => Command::Status,
+            "memory" => {
+                let mib: usize = number(words.next(), "megabytes from 1")?;
+                Command::Memory(mib.max(1))
+            }
+            "cores" => {
+                let n: usize = number(words.next(), "a number of cores from 1")?;
+                Command::Cores(n.max(1))
+            }
+            // A bare move (without `usermove`); whether it is one is decided
+            // against the position.
+            word if looks_like_move(word) => Command::UserMove(word.to_string()),
+            _ => return Err(XboardError::UnknownCommand),
+        };
+        no_more(words)?;
+        Ok(command)
+    }
+}
+
+/// Whether a word could be a move in coordinate notation or SAN: it starts
+/// with a file letter, a piece letter or `O-O`, and contains a digit.
+fn looks_like_move(word: &str) -> bool {
+    let first = word.chars().next().unwrap_or(' ');
+    (word.starts_with("O-O") || word.starts_with("0-0"))
+        || (("abcdefgh".contains(first) || "KQRBNP".contains(first))
+            && word.chars().any(|c| c.is_ascii_digit())
+            && word.len() <= 8)
+}
+
+impl std::str::FromStr for EditCommand {
+    type Err = XboardError;
+
+    fn from_str(line: &str) -> Result<EditCommand, XboardError> {
+        let word = line.trim();
+        let bad = || XboardError::BadArgument {
+            value: word.to_string(),
+            expected: "c, #, ., a piece and square like Pa4, or x and a square",
+        };
+        match word {
+            "c" => return Ok(EditCommand::ToggleColor),
+            "#" => return Ok(EditCommand::Clear),
+            "." => return Ok(EditCommand::Done),
+            _ => {}
+        }
+        if !word.is_ascii() || word.len() != 3 {
+            return Err(bad());
+        }
+        let square: Square = word[1..].parse().map_err(|_| bad())?;
+        let letter = word.as_bytes()[0] as char;
+        if letter == 'x' || letter == 'X' {
+            return Ok(EditCommand::Remove(square));
+        }
+        // The colour is the editor's current one, not the letter's case.
+        let kind = PieceKind::from_char(letter.to_ascii_lowercase()).ok_or_else(bad)?;
+        Ok(EditCommand::Place(kind, square))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_commands() {
+        assert_eq!("protover 2".parse(), Ok(Command::Protover(2)));
+        assert_eq!(
+            "level 40 5 0".parse(),
+            Ok(Command::Level(Level {
+                moves: 40,
+                base: Duration::from_secs(300),
+                increment: Duration::ZERO
+            }))
+        );
+        assert_eq!(
+            "level 0 0:30 0.5".parse(),
+            Ok(Command::Level(Level {
+                moves: 0,
+                base: Duration::from_secs(30),
+                increment: Duration::from_millis(500)
+            }))
+        );
+        assert_eq!(
+            "level 40 25+5 0".parse(),
+            Ok(Command::Level(Level {
+                moves: 40,
+                base: Duration::from_secs(1500),
+                increment: Duration::ZERO
+            }))
+        );
+        assert_eq!(
+            "st 0.25".parse(),
+            Ok(Command::St(Duration::from_millis(250)))
+        );
+        assert_eq!("time -30".parse(), Ok(Command::Time(Duration::ZERO)));
+        assert_eq!(
+            "otim 1234".parse(),
+            Ok(Command::Otim(Duration::from_millis(12_340)))
+        );
+        assert_eq!("e2e4".parse(), Ok(Command::UserMove("e2e4".into())));
+        assert_eq!("Nf3".parse(), Ok(Command::UserMove("Nf3".into())));
+        assert_eq!("O-O".parse(), Ok(Command::UserMove("O-O".into())));
+        assert_eq!("ping 7".parse(), Ok(Command::Ping("7".into())));
+        assert_eq!(
+            "setboard 8/8/8/8/8/8/8/K6k w - - 0 1".parse(),
+            Ok(Command::SetBoard("8/8/8/8/8/8/8/K6k w - - 0 1".into()))
+        );
+        assert_eq!("result 1-0 {White mates}".parse(), Ok(Command::Result));
+        assert_eq!("name Some Engine 1.0".parse(), Ok(Command::Info));
+        for bad in [
+            "",
+            "frobnicate",
+            "level 40",
+            "level x 5 0",
+            "level 40 5:xx 0",
+            "st",
+            "st -1",
+            "sd 0",
+            "sd deep",
+            "time",
+            "ping",
+            "ping x",
+            "memory lots",
+            "go now",
+            "usermove",
+            "setboard",
+            "level 1 2 3 4 5 6 7",
+        ] {
+            assert!(bad.parse::<Command>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn parses_edit_commands() {
+        assert_eq!("c".parse(), Ok(EditCommand::ToggleColor));
+        assert_eq!("#".parse(), Ok(EditCommand::Clear));
+        assert_eq!(".".parse(), Ok(EditCommand::Done));
+        assert_eq!(
+            "Pa4".parse(),
+            Ok(EditCommand::Place(PieceKind::Pawn, Square::A4))
+        );
+        assert_eq!("xe4".parse(), Ok(EditCommand::Remove(Square::E4)));
+        for bad in ["Za4", "Pa9", "P", "Pa44"] {
+            assert!(bad.parse::<EditCommand>().is_err(), "{bad}");
+        }
+    }
+}

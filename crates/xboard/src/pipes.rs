@@ -1,0 +1,62 @@
+//! The session's plumbing: the shared output, the inbox's events and the
+//! thread that reads input lines into it.
+
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+
+/// Output shared between the session and the search thread; every line is
+/// written whole and flushed at once.
+pub(crate) struct Out<W: Write>(pub(crate) Arc<Mutex<W>>);
+
+impl<W: Write> Clone for Out<W> {
+    fn clone(&self) -> Self {
+        Out(Arc::clone(&self.0))
+    }
+}
+
+impl<W: Write> Out<W> {
+    /// Writes one line and flushes it.
+    pub(crate) fn line(&self, text: &str) {
+        if let Ok(mut w) = self.0.lock() {
+            // A GUI that has gone away cannot be told anything; ignore write errors.
+            let _ = writeln!(w, "{text}");
+            let _ = w.flush();
+        }
+    }
+}
+
+/// What the session's inbox receives.
+pub(crate) enum Event {
+    /// An input line.
+    Line(String),
+    /// The end of the input (or a read error).
+    Closed(Option<io::Error>),
+    /// The search with this id has ended.
+    Done(u64),
+}
+
+/// The input thread: every line to the inbox, then the end.
+pub(crate) fn read_lines(mut input: impl BufRead, events: Sender<Event>) {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => {
+                let _ = events.send(Event::Closed(None));
+                return;
+            }
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buf).into_owned();
+                if events.send(Event::Line(line)).is_err() {
+                    return;
+                }
+            }
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            Err(err) => {
+                let _ = events.send(Event::Closed(Some(err)));
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! Thinking output: search reports in xboard's `ply score time nodes pv` form.
+
+use outpost_board::Move;
+use outpost_search::{PvReport, Score, ScoreBound};
+
+/// The score of mate in 0 moves in xboard's convention: mate in `n` moves is
+/// reported as `100000 + n`, being mated in `n` moves as `-100000 - n`.
+pub(crate) const MATE_SCORE: i32 = 100_000;
+
+/// A score in xboard's units: centipawns, or `±(100000 + moves)` for mates.
+pub(crate) fn xboard_score(score: Score) -> i32 {
+    match score {
+        Score::Centipawns(cp) => cp,
+        Score::Mate(moves) if moves > 0 => MATE_SCORE + moves,
+        Score::Mate(moves) => -MATE_SCORE + moves,
+    }
+}
+
+/// One thinking line: depth, score (from the engine's side), time in
+/// centiseconds, nodes and the principal variation in coordinate notation.
+/// A fail low ends the line with `?`, a fail high with `!`.
+pub(crate) fn thinking_line(report: &PvReport) -> String {
+    let moves: Vec<String> = report.pv.iter().map(Move::to_string).collect();
+    let mut line = format!(
+        "{} {} {} {} {}",
+        report.depth,
+        xboard_score(report.score),
+        report.time.as_millis() / 10,
+        report.nodes,
+        moves.join(" ")
+    );
+    match report.bound {
+        ScoreBound::Exact => {}
+        ScoreBound::Lower => line.push_str(" !"),
+        ScoreBound::Upper => line.push_str(" ?"),
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use outpost_board::Position;
+    use outpost_notation::parse_uci_move;
+    use std::time::Duration;
+
+    #[test]
+    fn formats_lines_and_mates() {
+        assert_eq!(xboard_score(Score::Centipawns(-35)), -35);
+        assert_eq!(xboard_score(Score::Mate(3)), 100_003);
+        assert_eq!(xboard_score(Score::Mate(-2)), -100_002);
+        assert_eq!(xboard_score(Score::Mate(0)), -100_000);
+        let pos = Position::startpos();
+        let e4 = parse_uci_move(&pos, "e2e4").unwrap();
+        let e5 = parse_uci_move(&pos.play(e4), "e7e5").unwrap();
+        let mut report = PvReport {
+            depth: 9,
+            seldepth: 14,
+            multipv: 1,
+            score: Score::Centipawns(156),
+            bound: ScoreBound::Exact,
+            nodes: 48_000,
+            time: Duration::from_millis(10_845),
+            nps: 4_400,
+            hashfull: 3,
+            pv: vec![e4, e5],
+        };
+        assert_eq!(thinking_line(&report), "9 156 1084 48000 e2e4 e7e5");
+        report.bound = ScoreBound::Upper;
+        assert_eq!(thinking_line(&report), "9 156 1084 48000 e2e4 e7e5 ?");
+    }
+}
