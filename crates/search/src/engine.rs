@@ -121,6 +121,11 @@ impl Shared<'_> {
         }
     }
 
+    /// Whether the search runs on a game clock (not a fixed time, not pondering).
+    pub(crate) fn on_clock(&self) -> bool {
+        self.budget.is_some_and(|b| !b.fixed) && !self.pondering.load(Ordering::Relaxed)
+    }
+
     /// After an iteration: whether to stop rather than start another,
     /// with the soft target scaled by `scale`.
     pub(crate) fn iteration_should_stop(&self, scale: f64) -> bool {

@@ -277,6 +277,10 @@ impl<'a> Worker<'a> {
             if !self.is_main() {
                 continue;
             }
+            // On the clock, a forced move is played at once.
+            if self.root_moves.len() == 1 && self.shared.on_clock() {
+                break;
+            }
             let best = &self.root_moves[0];
             if let Some(mate) = mate_limit {
                 if best.score >= mate_in((2 * mate - 1).max(0) as usize) {

@@ -284,3 +284,30 @@ fn bench_positions_are_legal_and_bench_is_deterministic() {
     assert_eq!(a.nodes, b.nodes);
     assert!(a.nodes > 0);
 }
+
+#[test]
+fn forced_move_on_the_clock_is_played_at_once() {
+    // Black, checked by the queen on f6, has one legal move: Kg8.
+    let pos = parse_fen("7k/8/5Q1K/8/8/8/8/8 b - - 0 1").unwrap();
+    assert_eq!(
+        pos.legal_moves().len(),
+        1,
+        "test position must have one legal move"
+    );
+    let limits = Limits {
+        clock: Some(outpost_search::Clock {
+            time: Duration::from_secs(60),
+            increment: Duration::ZERO,
+            moves_to_go: None,
+        }),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let result = Engine::default().search(&pos, &[], &limits, &SearchControl::new(), &mut |_| {});
+    assert!(
+        start.elapsed() < Duration::from_millis(100),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(pos.is_legal(result.best_move));
+}
