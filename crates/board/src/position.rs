@@ -500,14 +500,12 @@ impl Position {
     ///
     /// `mv` must be legal here (from this position's move generator, or
     /// checked with [`Position::is_legal`]); anything else leaves the position
-    /// in an unspecified but memory-safe state. [`Move::NULL`] passes the turn
-    /// as [`Position::make_null_move`] does (and changes nothing in check).
+    /// in an unspecified but memory-safe state. [`Move::NULL`] is not a legal
+    /// move: pass with [`Position::make_null_move`], or use
+    /// [`Position::make_move_or_pass`] for moves that may be null.
     #[inline]
     pub fn make_move(&mut self, mv: Move) {
-        if mv.is_null() {
-            self.make_null_move();
-            return;
-        }
+        debug_assert!(!mv.is_null(), "make_move(Move::NULL): use make_null_move");
         let us = self.side;
         let them = !us;
         let from = mv.from();
@@ -622,6 +620,18 @@ impl Position {
         let mut next = *self;
         next.make_move(mv);
         next
+    }
+
+    /// Plays `mv`, or passes the turn if it is [`Move::NULL`] (for moves read
+    /// from text, where `0000` passes). Returns `false` and changes nothing
+    /// when asked to pass in check.
+    pub fn make_move_or_pass(&mut self, mv: Move) -> bool {
+        if mv.is_null() {
+            self.make_null_move()
+        } else {
+            self.make_move(mv);
+            true
+        }
     }
 
     /// Passes the turn (for null-move pruning): clears the en-passant square
@@ -746,10 +756,10 @@ mod tests {
     }
 
     #[test]
-    fn null_move_through_make_move() {
+    fn null_move_through_make_move_or_pass() {
         let start = Position::startpos();
         let mut passed = start;
-        passed.make_move(Move::NULL);
+        assert!(passed.make_move_or_pass(Move::NULL));
         assert_eq!(passed.side_to_move(), Color::Black);
         assert_eq!(passed.castling_rights(), CastlingRights::ALL);
         assert_eq!(passed.key(), passed.compute_key());

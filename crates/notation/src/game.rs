@@ -330,13 +330,9 @@ impl FromStr for Game {
 
 /// `pos` with `mv` played, the null move passing the turn.
 pub(crate) fn play(pos: &Position, mv: Move) -> Position {
-    if mv.is_null() {
-        let mut next = *pos;
-        next.make_null_move();
-        next
-    } else {
-        pos.play(mv)
-    }
+    let mut next = *pos;
+    next.make_move_or_pass(mv);
+    next
 }
 
 #[cfg(test)]

@@ -53,7 +53,7 @@ impl Game {
         self.history.push(self.position.key());
         // `parse_uci_move` only returns legal moves, and the null move only
         // when not in check, where passing is allowed.
-        self.position.make_move(mv);
+        self.position.make_move_or_pass(mv);
         Ok(())
     }
 }

@@ -175,7 +175,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 for text in &moves {
                     let mv = parse_uci_move(&pos, text)?;
                     history.push(pos.key());
-                    pos.make_move(mv);
+                    pos.make_move_or_pass(mv);
                 }
                 self.position = pos;
                 self.history = history;

@@ -57,7 +57,7 @@ impl Game {
     pub(crate) fn play(&mut self, mv: Move) {
         self.before.push(self.current);
         self.keys.push(self.current.key());
-        self.current.make_move(mv);
+        self.current.make_move_or_pass(mv);
     }
 
     /// Takes back the last move; `false` if there is none.
