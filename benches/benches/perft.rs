@@ -133,6 +133,10 @@ fn perft_full(c: &mut Criterion) {
             |b| b.iter(|| outpost_board::perft_full(black_box(&pos), depth)),
         );
         group.bench_function(
+            BenchmarkId::new("outpost-unmake", format!("{name}_d{depth}")),
+            |b| b.iter(|| outpost_perft_unmake(&mut black_box(pos), depth)),
+        );
+        group.bench_function(
             BenchmarkId::new("shakmaty", format!("{name}_d{depth}")),
             |b| b.iter(|| shakmaty_perft_full(black_box(&chess), depth)),
         );
