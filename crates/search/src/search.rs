@@ -31,7 +31,7 @@ const SEE_QUIET_MARGIN: i32 = 60;
 const SEE_NOISY_MARGIN: i32 = 110;
 const DELTA_MARGIN: i32 = 200;
 
-/// Late-move reductions by depth and move number: `0.75 + ln(d) ln(m) / 2.25`.
+/// Late-move reductions by depth and move number: `0.5 + ln(d) ln(m) / 2.5`.
 fn lmr_table() -> Box<[[i32; 64]; 64]> {
     let mut table = Box::new([[0; 64]; 64]);
     for (depth, row) in table.iter_mut().enumerate().skip(1) {
