@@ -15,6 +15,10 @@ use outpost_board::Position;
 use outpost_notation::parse_fen;
 use std::hint::black_box;
 
+#[path = "../shared/rivals.rs"]
+mod rivals;
+use rivals::{cozy_perft, outpost_perft_unmake, shakmaty_perft_full, shakmaty_position};
+
 const POSITIONS: [(&str, &str, u32, u64); 3] = [
     (
         "startpos",
@@ -35,65 +39,6 @@ const POSITIONS: [(&str, &str, u32, u64); 3] = [
         11_030_083,
     ),
 ];
-
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        board.generate_moves(|moves| {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1);
-            }
-            false
-        });
-    }
-    nodes
-}
-
-fn shakmaty_perft_full(pos: &shakmaty::Chess, depth: u32) -> u64 {
-    use shakmaty::Position as _;
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    for mv in pos.legal_moves() {
-        let mut child = pos.clone();
-        child.play_unchecked(&mv);
-        nodes += shakmaty_perft_full(&child, depth - 1);
-    }
-    nodes
-}
-
-/// Every leaf played in place with make/unmake (Outpost's alternative to copy-make).
-fn outpost_perft_unmake(pos: &mut Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    for &mv in pos.legal_moves().iter() {
-        let undo = pos.make_move_undoable(mv);
-        nodes += if depth == 1 {
-            black_box(&*pos);
-            1
-        } else {
-            outpost_perft_unmake(pos, depth - 1)
-        };
-        pos.unmake_move(mv, undo);
-    }
-    nodes
-}
-
-fn shakmaty_position(fen: &str) -> shakmaty::Chess {
-    let fen: shakmaty::fen::Fen = fen.parse().expect("valid FEN");
-    fen.into_position(shakmaty::CastlingMode::Standard)
-        .expect("legal position")
-}
 
 fn perft_bulk(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft_bulk");

@@ -9,6 +9,10 @@
 use outpost_notation::parse_fen;
 use std::time::Instant;
 
+#[path = "../shared/rivals.rs"]
+mod rivals;
+use rivals::{cozy_perft, outpost_perft_unmake, shakmaty_perft_full, shakmaty_position};
+
 const POSITIONS: [(&str, &str, u32); 3] = [
     (
         "startpos",
@@ -22,59 +26,6 @@ const POSITIONS: [(&str, &str, u32); 3] = [
     ),
     ("position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7),
 ];
-
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        board.generate_moves(|moves| {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1);
-            }
-            false
-        });
-    }
-    nodes
-}
-
-fn shakmaty_perft_full(pos: &shakmaty::Chess, depth: u32) -> u64 {
-    use shakmaty::Position as _;
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    for mv in pos.legal_moves() {
-        let mut child = pos.clone();
-        child.play_unchecked(&mv);
-        nodes += shakmaty_perft_full(&child, depth - 1);
-    }
-    nodes
-}
-
-/// Every leaf played, in place with make/unmake instead of copy-make.
-fn outpost_perft_unmake(pos: &mut outpost_board::Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    for &mv in pos.legal_moves().iter() {
-        let undo = pos.make_move_undoable(mv);
-        nodes += if depth == 1 {
-            std::hint::black_box(&*pos);
-            1
-        } else {
-            outpost_perft_unmake(pos, depth - 1)
-        };
-        pos.unmake_move(mv, undo);
-    }
-    nodes
-}
 
 /// Best time of `runs` runs, and the node count.
 fn best(runs: usize, mut f: impl FnMut() -> u64) -> (u64, f64) {
@@ -108,11 +59,7 @@ fn main() {
     for (name, fen, depth) in POSITIONS {
         let pos = parse_fen(fen).unwrap();
         let board = cozy_chess::Board::from_fen(fen, false).unwrap();
-        let chess: shakmaty::Chess = fen
-            .parse::<shakmaty::fen::Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap();
+        let chess = shakmaty_position(fen);
         let results = [
             best(runs, || outpost_board::perft(&pos, depth)),
             best(runs, || cozy_perft(&board, depth)),

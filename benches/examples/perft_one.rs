@@ -1,37 +1,9 @@
 //! Runs one perft for profiling: `perft_one <bulk|full|cozy|shakmaty> <depth> [fen]`
 //! (`cozy` counts in bulk, `shakmaty` plays every leaf).
 
-fn cozy_bulk(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    board.generate_moves(|moves| {
-        if depth == 1 {
-            nodes += moves.len() as u64;
-        } else {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_bulk(&child, depth - 1);
-            }
-        }
-        false
-    });
-    nodes
-}
-
-fn shakmaty_full(pos: &shakmaty::Chess, depth: u32) -> u64 {
-    use shakmaty::Position as _;
-    if depth == 0 {
-        return 1;
-    }
-    pos.legal_moves()
-        .iter()
-        .map(|mv| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            shakmaty_full(&child, depth - 1)
-        })
-        .sum()
-}
+#[path = "../shared/rivals.rs"]
+mod rivals;
+use rivals::{cozy_perft, shakmaty_perft_full, shakmaty_position};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -44,15 +16,8 @@ fn main() {
     let start = std::time::Instant::now();
     let nodes = match mode {
         "full" => outpost_board::perft_full(&pos, depth),
-        "shakmaty" => {
-            let chess: shakmaty::Chess = fen
-                .parse::<shakmaty::fen::Fen>()
-                .expect("valid FEN")
-                .into_position(shakmaty::CastlingMode::Standard)
-                .expect("legal position");
-            shakmaty_full(&chess, depth)
-        }
-        "cozy" => cozy_bulk(
+        "shakmaty" => shakmaty_perft_full(&shakmaty_position(fen), depth),
+        "cozy" => cozy_perft(
             &cozy_chess::Board::from_fen(fen, false).expect("valid FEN"),
             depth,
         ),

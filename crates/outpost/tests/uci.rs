@@ -1,86 +1,33 @@
 //! The UCI front end, driven over pipes through the real binary.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+mod common;
+
+use common::EngineProcess;
+use std::ops::{Deref, DerefMut};
 use std::time::{Duration, Instant};
 
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+/// The engine after the UCI handshake.
+struct Engine(EngineProcess);
+
+impl Deref for Engine {
+    type Target = EngineProcess;
+    fn deref(&self) -> &EngineProcess {
+        &self.0
+    }
+}
+
+impl DerefMut for Engine {
+    fn deref_mut(&mut self) -> &mut EngineProcess {
+        &mut self.0
+    }
 }
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_outpost"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start the engine");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        let mut engine = Engine {
-            child,
-            stdin,
-            lines,
-        };
+        let mut engine = Engine(EngineProcess::spawn());
         engine.send("uci");
         engine.expect("uciok", Duration::from_secs(5));
         engine
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().unwrap();
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn expect(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
-        let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no `{prefix}` within {timeout:?}; got {seen:?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("engine closed its output; got {seen:?}")
-                }
-            }
-        }
-    }
-
-    /// Every line that arrives within `wait`.
-    fn drain(&mut self, wait: Duration) -> Vec<String> {
-        let deadline = Instant::now() + wait;
-        let mut seen = Vec::new();
-        while let Ok(line) = self
-            .lines
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-        {
-            seen.push(line);
-        }
-        seen
     }
 
     fn fen(&mut self) -> String {
@@ -90,17 +37,8 @@ impl Engine {
         fen.trim_start_matches("Fen: ").to_string()
     }
 
-    fn quit(mut self) -> std::process::ExitStatus {
-        self.send("quit");
-        drop(self.stdin.take());
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            assert!(Instant::now() < deadline, "engine did not exit after quit");
-            std::thread::sleep(Duration::from_millis(10));
-        }
+    fn quit(self) -> std::process::ExitStatus {
+        self.0.quit(Duration::from_secs(10))
     }
 }
 

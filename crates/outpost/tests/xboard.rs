@@ -1,44 +1,40 @@
 //! The xboard (CECP v2) front end, driven over pipes through the real binary.
 
 use outpost::{parse_fen, parse_uci_move, Position};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+mod common;
+
+use common::EngineProcess;
+use std::io::Write;
+use std::ops::{Deref, DerefMut};
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(10);
 
+/// The engine after the xboard handshake, with a `ping` counter.
 struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    process: EngineProcess,
     pings: u32,
+}
+
+impl Deref for Engine {
+    type Target = EngineProcess;
+    fn deref(&self) -> &EngineProcess {
+        &self.process
+    }
+}
+
+impl DerefMut for Engine {
+    fn deref_mut(&mut self) -> &mut EngineProcess {
+        &mut self.process
+    }
 }
 
 impl Engine {
     /// Starts the engine in xboard mode and reads its features.
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_outpost"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start the engine");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
         let mut engine = Engine {
-            child,
-            stdin,
-            lines,
+            process: EngineProcess::spawn(),
             pings: 0,
         };
         engine.send("xboard");
@@ -48,42 +44,13 @@ impl Engine {
         engine
     }
 
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().unwrap();
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn expect(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
-        let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no `{prefix}` within {timeout:?}; got {seen:?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("engine closed its output; got {seen:?}")
-                }
-            }
-        }
-    }
-
     /// Sends `ping` and returns every line before the `pong`: what the
     /// commands sent before it printed.
     fn sync(&mut self) -> Vec<String> {
         self.pings += 1;
         let pong = format!("pong {}", self.pings);
-        self.send(&format!("ping {}", self.pings));
+        let ping = format!("ping {}", self.pings);
+        self.send(&ping);
         let mut lines = self.expect(&pong, WAIT);
         lines.pop();
         lines
@@ -95,17 +62,8 @@ impl Engine {
         lines.last().unwrap()["move ".len()..].to_string()
     }
 
-    fn quit(mut self) -> std::process::ExitStatus {
-        self.send("quit");
-        drop(self.stdin.take());
-        let deadline = Instant::now() + WAIT;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            assert!(Instant::now() < deadline, "engine did not exit after quit");
-            std::thread::sleep(Duration::from_millis(10));
-        }
+    fn quit(self) -> std::process::ExitStatus {
+        self.process.quit(WAIT)
     }
 }
 

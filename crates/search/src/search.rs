@@ -663,13 +663,7 @@ impl<'a> Worker<'a> {
                 self.draw_score(pos)
             };
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         let stored_eval = if in_check { 0 } else { eval };
         self.shared
             .tt
@@ -765,13 +759,7 @@ impl<'a> Worker<'a> {
         if in_check && searched == 0 {
             return mated_in(ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         let stored_eval = if in_check { 0 } else { stand_pat };
         self.shared
             .tt

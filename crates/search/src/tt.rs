@@ -20,6 +20,20 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What a node's best score says, given the window it was searched with.
+    #[inline]
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A decoded table entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
