@@ -242,19 +242,27 @@ fn multipv_reports_distinct_lines() {
 
 #[test]
 fn repetition_is_a_draw() {
-    // White is a queen down but can repeat: the game history makes the
-    // current position's successors repetitions.
+    // After Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1, Black's Ng8 returns to a position
+    // already in the game history: searched alone, that move scores a draw.
     let mut pos = Position::startpos();
     let mut history = Vec::new();
     for mv in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
         history.push(pos.key());
         pos = pos.play(outpost_notation::parse_uci_move(&pos, mv).unwrap());
     }
-    // Black to move can play Nf6g8 reaching the start position a third time.
-    let limits = Limits::depth(4);
+    let back = outpost_notation::parse_uci_move(&pos, "f6g8").unwrap();
+    let limits = Limits {
+        depth: Some(6),
+        search_moves: vec![back],
+        ..Limits::default()
+    };
     let result =
         Engine::default().search(&pos, &history, &limits, &SearchControl::new(), &mut |_| {});
-    assert!(pos.is_legal(result.best_move));
+    assert_eq!(result.best_move, back);
+    assert_eq!(result.score, Score::Centipawns(0), "{result:?}");
+    // Without the history the same move is an ordinary move with a normal score.
+    let fresh = Engine::default().search(&pos, &[], &limits, &SearchControl::new(), &mut |_| {});
+    assert_ne!(fresh.score, Score::Centipawns(0), "{fresh:?}");
 }
 
 #[test]
