@@ -61,6 +61,7 @@ fn handshake_lists_options() {
         "Clear Hash",
         "Move Overhead",
         "Contempt",
+        "SearchDriver",
     ] {
         assert!(
             lines

@@ -2,7 +2,7 @@
 //! fixed depth with one thread and a fresh 16 MiB table each; the node total
 //! changes only when the search or the evaluation does.
 
-use crate::{Engine, EngineOptions, Limits, SearchControl};
+use crate::{Engine, EngineOptions, Limits, SearchControl, SearchDriver};
 use outpost_notation::parse_fen;
 use std::time::{Duration, Instant};
 
@@ -30,7 +30,7 @@ pub const BENCH_POSITIONS: [&str; 16] = [
 ];
 
 /// The outcome of a bench run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BenchResult {
     /// Nodes searched over all positions.
     pub nodes: u64,
@@ -47,23 +47,37 @@ impl BenchResult {
 
 /// Searches every bench position to `depth` with one thread.
 pub fn bench(depth: i32) -> BenchResult {
-    let start = Instant::now();
-    let mut nodes = 0;
+    bench_positions(depth, SearchDriver::Pvs).into_iter().fold(
+        BenchResult::default(),
+        |total, one| BenchResult {
+            nodes: total.nodes + one.nodes,
+            time: total.time + one.time,
+        },
+    )
+}
+
+/// Searches each bench position to `depth` with one thread and `driver`,
+/// each with a fresh table and history; one result per position.
+pub fn bench_positions(depth: i32, driver: SearchDriver) -> Vec<BenchResult> {
     let control = SearchControl::new();
     let mut engine = Engine::new(EngineOptions {
         threads: 1,
         hash_mib: 16,
+        driver,
         ..EngineOptions::default()
     });
+    let mut results = Vec::new();
     for fen in BENCH_POSITIONS {
         let Ok(pos) = parse_fen(fen) else { continue };
         engine.new_game();
-        nodes += engine
+        let start = Instant::now();
+        let nodes = engine
             .search(&pos, &[], &Limits::depth(depth), &control, &mut |_| {})
             .nodes;
+        results.push(BenchResult {
+            nodes,
+            time: start.elapsed(),
+        });
     }
-    BenchResult {
-        nodes,
-        time: start.elapsed(),
-    }
+    results
 }

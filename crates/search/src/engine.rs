@@ -53,6 +53,50 @@ impl SearchControl {
     }
 }
 
+/// How the root drives the search. [`SearchDriver::Pvs`] is the engine's
+/// own; the other two are kept for study and comparison (see
+/// `docs/search.md` for the nodes each needs to reach the same depths).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SearchDriver {
+    /// Principal variation search with aspiration windows: the first move
+    /// of a node gets the full window, the others a null window first and a
+    /// full-window re-search only when they beat alpha.
+    #[default]
+    Pvs,
+    /// Plain alpha-beta: every move searched with the node's full window,
+    /// the root with an infinite window. The same pruning and reductions.
+    AlphaBeta,
+    /// MTD(f): the root searched again and again with null windows that
+    /// close in on the score, starting from the previous iteration's.
+    /// Reports only the first move of each line.
+    Mtdf,
+}
+
+impl SearchDriver {
+    /// Every driver, the engine's own first.
+    pub const ALL: [SearchDriver; 3] = [
+        SearchDriver::Pvs,
+        SearchDriver::AlphaBeta,
+        SearchDriver::Mtdf,
+    ];
+
+    /// The driver's name: `PVS`, `AlphaBeta` or `MTDf`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchDriver::Pvs => "PVS",
+            SearchDriver::AlphaBeta => "AlphaBeta",
+            SearchDriver::Mtdf => "MTDf",
+        }
+    }
+
+    /// The driver with this name (any case), if there is one.
+    pub fn from_name(name: &str) -> Option<SearchDriver> {
+        SearchDriver::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(name))
+    }
+}
+
 /// The engine's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
@@ -66,6 +110,8 @@ pub struct EngineOptions {
     pub contempt: i32,
     /// Time kept in reserve for communication per move.
     pub move_overhead: Duration,
+    /// How the root drives the search.
+    pub driver: SearchDriver,
 }
 
 impl Default for EngineOptions {
@@ -76,6 +122,7 @@ impl Default for EngineOptions {
             multipv: 1,
             contempt: 0,
             move_overhead: Duration::from_millis(30),
+            driver: SearchDriver::Pvs,
         }
     }
 }
@@ -89,6 +136,7 @@ pub(crate) struct Shared<'a> {
     pub(crate) node_limit: Option<u64>,
     pub(crate) multipv: usize,
     pub(crate) contempt: i32,
+    pub(crate) driver: SearchDriver,
     budget: Option<TimeBudget>,
     pondering: AtomicBool,
     start: Mutex<Instant>,
@@ -205,6 +253,11 @@ impl Engine {
         self.options.contempt = contempt;
     }
 
+    /// Chooses how the root drives the search.
+    pub fn set_driver(&mut self, driver: SearchDriver) {
+        self.options.driver = driver;
+    }
+
     /// Sets the time kept in reserve per move.
     pub fn set_move_overhead(&mut self, overhead: Duration) {
         self.options.move_overhead = overhead;
@@ -252,6 +305,7 @@ impl Engine {
             node_limit: limits.nodes,
             multipv: self.options.multipv,
             contempt: self.options.contempt,
+            driver: self.options.driver,
             budget: TimeBudget::new(limits, self.options.move_overhead),
             pondering: AtomicBool::new(limits.ponder),
             start: Mutex::new(start),

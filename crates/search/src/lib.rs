@@ -24,8 +24,8 @@ mod search;
 mod time;
 mod tt;
 
-pub use bench::{bench, BenchResult, BENCH_DEPTH, BENCH_POSITIONS};
-pub use engine::{Engine, EngineOptions, SearchControl};
+pub use bench::{bench, bench_positions, BenchResult, BENCH_DEPTH, BENCH_POSITIONS};
+pub use engine::{Engine, EngineOptions, SearchControl, SearchDriver};
 pub use limits::{Clock, Limits};
 pub use report::{PvReport, Report, ScoreBound, SearchResult};
 pub use score::{Score, INFINITE, MATE, MATE_BOUND};

@@ -12,6 +12,34 @@ pub(crate) struct History {
     butterfly: Box<[[[i32; 64]; 64]; 2]>,
     /// The quiet move that last refuted a move of this piece to this square.
     counters: Box<[[Move; 64]; 12]>,
+    /// Continuation history: how well a quiet move (piece, destination)
+    /// did after an earlier move (piece, destination), one or two plies
+    /// back. Flat: `[earlier piece][earlier to][piece][to]`.
+    continuation: Vec<i32>,
+    /// Capture history: how well a capture by this piece on this square of
+    /// this kind of piece did. `[piece][to][captured kind]`.
+    captures: Box<[[[i32; 6]; 64]; 12]>,
+}
+
+/// Where an earlier move's block of continuation history starts, or `None`
+/// at the root and after a null move.
+pub(crate) type ContinuationIndex = Option<usize>;
+
+/// The continuation-history block for replies to `moved`.
+#[inline]
+pub(crate) fn continuation_index(moved: Option<(Piece, Move)>) -> ContinuationIndex {
+    moved.map(|(piece, mv)| (piece.index() * 64 + mv.to().index()) * 12 * 64)
+}
+
+#[inline]
+fn continuation_slot(block: usize, piece: Piece, mv: Move) -> usize {
+    block + piece.index() * 64 + mv.to().index()
+}
+
+#[inline]
+fn apply_gravity(entry: &mut i32, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
 }
 
 impl History {
@@ -19,12 +47,40 @@ impl History {
         History {
             butterfly: Box::new([[[0; 64]; 64]; 2]),
             counters: Box::new([[Move::NULL; 64]; 12]),
+            continuation: vec![0; 12 * 64 * 12 * 64],
+            captures: Box::new([[[0; 6]; 64]; 12]),
         }
     }
 
     pub(crate) fn clear(&mut self) {
         *self.butterfly = [[[0; 64]; 64]; 2];
         *self.counters = [[Move::NULL; 64]; 12];
+        self.continuation.fill(0);
+        *self.captures = [[[0; 6]; 64]; 12];
+    }
+
+    /// The capture-history entry of a capture or promotion in `pos`.
+    #[inline]
+    fn capture_entry(&mut self, pos: &Position, mv: Move) -> Option<&mut i32> {
+        let piece = pos.piece_on(mv.from())?;
+        let victim = captured_kind(pos, mv);
+        Some(&mut self.captures[piece.index()][mv.to().index()][victim.index()])
+    }
+
+    /// The capture-history score of a capture or promotion in `pos`.
+    #[inline]
+    pub(crate) fn capture_score(&self, pos: &Position, mv: Move) -> i32 {
+        pos.piece_on(mv.from()).map_or(0, |piece| {
+            self.captures[piece.index()][mv.to().index()][captured_kind(pos, mv).index()]
+        })
+    }
+
+    /// Moves a capture's history entry by `bonus`, with gravity.
+    #[inline]
+    pub(crate) fn update_capture(&mut self, pos: &Position, mv: Move, bonus: i32) {
+        if let Some(entry) = self.capture_entry(pos, mv) {
+            apply_gravity(entry, bonus);
+        }
     }
 
     #[inline]
@@ -35,9 +91,45 @@ impl History {
     /// Moves the entry towards `bonus`'s sign by `bonus`, less as it nears the bound.
     #[inline]
     pub(crate) fn update(&mut self, color: Color, mv: Move, bonus: i32) {
-        let entry = &mut self.butterfly[color.index()][mv.from().index()][mv.to().index()];
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+        apply_gravity(
+            &mut self.butterfly[color.index()][mv.from().index()][mv.to().index()],
+            bonus,
+        );
+    }
+
+    /// The ordering score of a quiet move: butterfly plus continuation history.
+    #[inline]
+    pub(crate) fn quiet_score(
+        &self,
+        color: Color,
+        piece: Piece,
+        mv: Move,
+        context: [ContinuationIndex; 2],
+    ) -> i32 {
+        let mut score = self.score(color, mv);
+        for block in context.into_iter().flatten() {
+            score += self.continuation[continuation_slot(block, piece, mv)];
+        }
+        score
+    }
+
+    /// Updates the butterfly and continuation histories of a quiet move.
+    #[inline]
+    pub(crate) fn update_quiet(
+        &mut self,
+        color: Color,
+        piece: Piece,
+        mv: Move,
+        context: [ContinuationIndex; 2],
+        bonus: i32,
+    ) {
+        self.update(color, mv, bonus);
+        for block in context.into_iter().flatten() {
+            apply_gravity(
+                &mut self.continuation[continuation_slot(block, piece, mv)],
+                bonus,
+            );
+        }
     }
 
     #[inline]
@@ -54,6 +146,16 @@ impl History {
         }
     }
 }
+
+/// The kind of piece a noisy move takes (a pawn for en passant; a pawn,
+/// meaning nothing, for a quiet promotion).
+#[inline]
+fn captured_kind(pos: &Position, mv: Move) -> PieceKind {
+    pos.piece_on(mv.to()).map_or(PieceKind::Pawn, |p| p.kind())
+}
+
+/// Capture history worth one step of victim value in the capture order.
+const CAPTURE_HISTORY_DIVISOR: i32 = 16;
 
 /// The history bonus for a cutoff at `depth`.
 #[inline]
@@ -81,6 +183,7 @@ pub(crate) struct MovePicker {
     tt_move: Move,
     killers: [Move; 2],
     counter: Move,
+    context: [ContinuationIndex; 2],
     list: MoveList,
     scores: [i32; 256],
     index: usize,
@@ -110,6 +213,7 @@ impl MovePicker {
             tt_move,
             killers,
             counter,
+            context: [None; 2],
             list: MoveList::new(),
             scores: [0; 256],
             index: 0,
@@ -130,6 +234,12 @@ impl MovePicker {
         picker.tt_move = tt_move;
         picker.noisy_only = true;
         picker
+    }
+
+    /// Orders quiet moves by continuation history too, after these earlier moves.
+    pub(crate) fn with_context(mut self, context: [ContinuationIndex; 2]) -> MovePicker {
+        self.context = context;
+        self
     }
 
     fn pick_best(&mut self) -> Option<Move> {
@@ -173,7 +283,8 @@ impl MovePicker {
                             .piece_on(mv.from())
                             .map_or(0, |p| p.kind().index() as i32);
                         let promotion = mv.promotion().map_or(0, |k| SEE_VALUES[k.index()]);
-                        self.scores[i] = (victim + promotion) * 8 - attacker;
+                        self.scores[i] = (victim + promotion) * 8 - attacker
+                            + history.capture_score(pos, mv) / CAPTURE_HISTORY_DIVISOR;
                     }
                     self.index = 0;
                     self.stage = Stage::GoodNoisy;
@@ -216,7 +327,8 @@ impl MovePicker {
                         } else if mv == self.counter {
                             KILLER_SCORE
                         } else {
-                            history.score(us, mv)
+                            pos.piece_on(mv.from())
+                                .map_or(0, |piece| history.quiet_score(us, piece, mv, self.context))
                         };
                     }
                     self.index = 0;

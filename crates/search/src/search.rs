@@ -1,9 +1,9 @@
 //! The searcher of one thread: iterative deepening over a principal
 //! variation search with quiescence, pruning and reductions.
 
-use crate::engine::Shared;
+use crate::engine::{SearchDriver, Shared};
 use crate::limits::Limits;
-use crate::ordering::{history_bonus, History, MovePicker};
+use crate::ordering::{continuation_index, history_bonus, ContinuationIndex, History, MovePicker};
 use crate::report::{PvReport, Report, ScoreBound};
 use crate::score::{is_mate, mate_in, mated_in, Score, INFINITE, MATE_BOUND};
 use crate::tt::Bound;
@@ -30,6 +30,11 @@ const SEE_PRUNE_MAX_DEPTH: i32 = 6;
 const SEE_QUIET_MARGIN: i32 = 60;
 const SEE_NOISY_MARGIN: i32 = 110;
 const DELTA_MARGIN: i32 = 200;
+const SINGULAR_MIN_DEPTH: i32 = 8;
+const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
+const SINGULAR_MARGIN_PER_DEPTH: i32 = 2;
+/// History (butterfly plus continuation) worth one ply less or more reduction.
+const LMR_HISTORY_DIVISOR: i32 = 8192;
 
 /// Late-move reductions by depth and move number: `0.5 + ln(d) ln(m) / 2.5`.
 fn lmr_table() -> Box<[[i32; 64]; 64]> {
@@ -57,6 +62,8 @@ struct Frame {
     eval: i32,
     /// The piece moved and the move played from this ply (None for a null move).
     moved: Option<(Piece, Move)>,
+    /// The move left out of a singular-extension search at this ply.
+    excluded: Move,
 }
 
 /// One search thread's state.
@@ -80,6 +87,8 @@ pub(crate) struct Worker<'a> {
     root_depth: i32,
     pub(crate) completed_depth: i32,
     stopped: bool,
+    /// Plain alpha-beta: later moves get the full window, not a null window.
+    full_window: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -111,6 +120,7 @@ impl<'a> Worker<'a> {
             root_depth: 0,
             completed_depth: 0,
             stopped: false,
+            full_window: shared.driver == SearchDriver::AlphaBeta,
         };
         // Root moves in the picker's order (hash move, captures, quiets).
         let tt_move = shared.tt.probe(pos.key(), 0).map_or(Move::NULL, |e| e.mv);
@@ -198,6 +208,19 @@ impl<'a> Worker<'a> {
             .is_nonempty()
     }
 
+    /// The continuation-history blocks for moves at `ply`: replies to the
+    /// moves one and two plies back.
+    fn continuation_context(&self, ply: usize) -> [ContinuationIndex; 2] {
+        let back = |n: usize| {
+            if ply >= n {
+                continuation_index(self.frames[ply - n].moved)
+            } else {
+                None
+            }
+        };
+        [back(1), back(2)]
+    }
+
     fn update_pv(&mut self, ply: usize, mv: Move) {
         self.pv[ply][ply] = mv;
         let child_len = self.pv_len[ply + 1].max(ply + 1);
@@ -232,6 +255,24 @@ impl<'a> Worker<'a> {
             for pv_index in 0..multipv {
                 self.pv_index = pv_index;
                 let previous = self.root_moves[pv_index].previous_score;
+                match self.shared.driver {
+                    SearchDriver::Pvs => {}
+                    SearchDriver::AlphaBeta => {
+                        self.root_search(pos, -INFINITE, INFINITE, depth, report);
+                        self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                        if self.stopped {
+                            break;
+                        }
+                        continue;
+                    }
+                    SearchDriver::Mtdf => {
+                        self.mtdf(pos, previous, depth, report);
+                        if self.stopped {
+                            break;
+                        }
+                        continue;
+                    }
+                }
                 let mut delta = 18;
                 let (mut alpha, mut beta) = if depth >= 5 && !is_mate(previous) {
                     (
@@ -309,6 +350,31 @@ impl<'a> Worker<'a> {
                 break;
             }
         }
+    }
+
+    /// MTD(f) at one depth: null-window searches of the root that close in
+    /// on the score from `guess`, until the bounds meet.
+    fn mtdf(&mut self, pos: &Position, guess: i32, depth: i32, report: &mut dyn FnMut(Report)) {
+        let mut g = if guess == -INFINITE { 0 } else { guess };
+        let (mut lower, mut upper) = (-INFINITE, INFINITE);
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            g = self.root_search(pos, beta - 1, beta, depth, report);
+            let pv_index = self.pv_index;
+            self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            if self.stopped {
+                return;
+            }
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+            }
+        }
+        // The last search may have failed low: the bounds met at `g`, which
+        // is the score of the move kept in front.
+        let pv_index = self.pv_index;
+        self.root_moves[pv_index].score = g;
     }
 
     fn report_line(
@@ -396,11 +462,12 @@ impl<'a> Worker<'a> {
                     0
                 };
                 r = r.clamp(0, (new_depth - 1).max(0));
-                let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, 1, true);
+                let scout = if self.full_window { -beta } else { -alpha - 1 };
+                let mut s = -self.negamax(&child, scout, -alpha, new_depth - r, 1, true);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(&child, -alpha - 1, -alpha, new_depth, 1, true);
+                    s = -self.negamax(&child, scout, -alpha, new_depth, 1, true);
                 }
-                if s > alpha && s < beta {
+                if s > alpha && s < beta && scout != -beta {
                     s = -self.negamax(&child, -beta, -alpha, new_depth, 1, true);
                 }
                 s
@@ -470,10 +537,12 @@ impl<'a> Worker<'a> {
         }
 
         let key = pos.key();
+        let excluded = self.frames[ply].excluded;
         let entry = self.shared.tt.probe(key, ply);
         let tt_move = entry.map_or(Move::NULL, |e| e.mv);
         if let Some(e) = entry {
             if !pv_node
+                && excluded.is_null()
                 && e.depth >= depth
                 && match e.bound {
                     Bound::Exact => true,
@@ -496,7 +565,7 @@ impl<'a> Worker<'a> {
         self.frames[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.frames[ply - 2].eval;
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_null() {
             // Reverse futility: far above beta at shallow depth, assume it holds.
             if depth <= RFP_MAX_DEPTH
                 && eval < MATE_BOUND
@@ -555,17 +624,23 @@ impl<'a> Worker<'a> {
         };
         let counter = self.history.counter(previous);
         let killers = self.killers[ply];
-        let mut picker = MovePicker::new(pos, tt_move, killers, counter);
+        let context = self.continuation_context(ply);
+        let mut picker = MovePicker::new(pos, tt_move, killers, counter).with_context(context);
         let mut best_score = -INFINITE;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
         let mut quiets = [Move::NULL; 64];
         let mut quiet_count = 0;
+        let mut noisies = [Move::NULL; 32];
+        let mut noisy_count = 0;
         let original_alpha = alpha;
         let pieces = Self::has_pieces(pos);
         self.killers[ply + 1] = [Move::NULL; 2];
 
         while let Some(mv) = picker.next(pos, self.history) {
+            if mv == excluded {
+                continue;
+            }
             let quiet = !mv.is_noisy();
             if best_score > -MATE_BOUND && pieces {
                 if quiet && !pos.gives_check(mv) {
@@ -590,12 +665,47 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            // Singular extension: when the hash move is the only good move
+            // here (every other move fails well below its score), search it
+            // deeper; when others beat beta too, cut at once.
+            let mut extension = 0;
+            if mv == tt_move && excluded.is_null() && depth >= SINGULAR_MIN_DEPTH {
+                if let Some(e) = entry.filter(|e| {
+                    e.depth >= depth - SINGULAR_TT_DEPTH_SLACK
+                        && e.bound != Bound::Upper
+                        && e.score.abs() < MATE_BOUND
+                }) {
+                    let singular_beta = e.score - SINGULAR_MARGIN_PER_DEPTH * depth;
+                    self.frames[ply].excluded = mv;
+                    let v = self.negamax(
+                        pos,
+                        singular_beta - 1,
+                        singular_beta,
+                        (depth - 1) / 2,
+                        ply,
+                        false,
+                    );
+                    self.frames[ply].excluded = Move::NULL;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v < singular_beta {
+                        extension = 1;
+                    } else if singular_beta >= beta {
+                        return singular_beta;
+                    } else if e.score >= beta {
+                        extension = -1;
+                    }
+                }
+            }
             let mut child = *pos;
             child.make_move(mv);
             let gives_check = child.is_check();
             self.frames[ply].moved = pos.piece_on(mv.from()).map(|p| (p, mv));
             self.keys.push(key);
-            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            if extension == 0 && gives_check && ply < 2 * self.root_depth as usize {
+                extension = 1;
+            }
             let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
                 -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true)
@@ -608,15 +718,20 @@ impl<'a> Worker<'a> {
                     r -= i32::from(gives_check || in_check);
                     if quiet {
                         r -= i32::from(mv == killers[0] || mv == killers[1] || mv == counter);
-                        r -= self.history.score(us, mv) / 6000;
+                        r -= pos
+                            .piece_on(mv.from())
+                            .map_or(0, |piece| self.history.quiet_score(us, piece, mv, context))
+                            / LMR_HISTORY_DIVISOR;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
-                let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                // PVS: a null window first; plain alpha-beta: the full window.
+                let scout = if self.full_window { -beta } else { -alpha - 1 };
+                let mut s = -self.negamax(&child, scout, -alpha, new_depth - r, ply + 1, true);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, true);
+                    s = -self.negamax(&child, scout, -alpha, new_depth, ply + 1, true);
                 }
-                if s > alpha && s < beta {
+                if s > alpha && s < beta && scout != -beta {
                     s = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true);
                 }
                 s
@@ -634,11 +749,21 @@ impl<'a> Worker<'a> {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
+                        let bonus = history_bonus(depth);
+                        if !quiet {
+                            self.history.update_capture(pos, mv, bonus);
+                        }
+                        for &n in &noisies[..noisy_count] {
+                            self.history.update_capture(pos, n, -bonus);
+                        }
                         if quiet {
-                            let bonus = history_bonus(depth);
-                            self.history.update(us, mv, bonus);
+                            if let Some(piece) = pos.piece_on(mv.from()) {
+                                self.history.update_quiet(us, piece, mv, context, bonus);
+                            }
                             for &q in &quiets[..quiet_count] {
-                                self.history.update(us, q, -bonus);
+                                if let Some(piece) = pos.piece_on(q.from()) {
+                                    self.history.update_quiet(us, piece, q, context, -bonus);
+                                }
                             }
                             if self.killers[ply][0] != mv {
                                 self.killers[ply][1] = self.killers[ply][0];
@@ -654,20 +779,30 @@ impl<'a> Worker<'a> {
             if quiet && quiet_count < quiets.len() {
                 quiets[quiet_count] = mv;
                 quiet_count += 1;
+            } else if !quiet && noisy_count < noisies.len() {
+                noisies[noisy_count] = mv;
+                noisy_count += 1;
             }
         }
         if searched == 0 {
+            // With a move excluded, the others may all have been pruned or
+            // there were none: fail low rather than claim mate or stalemate.
+            if !excluded.is_null() {
+                return alpha;
+            }
             return if in_check {
                 mated_in(ply)
             } else {
                 self.draw_score(pos)
             };
         }
-        let bound = Bound::of(best_score, original_alpha, beta);
-        let stored_eval = if in_check { 0 } else { eval };
-        self.shared
-            .tt
-            .store(key, best_move, best_score, stored_eval, depth, bound, ply);
+        if excluded.is_null() {
+            let bound = Bound::of(best_score, original_alpha, beta);
+            let stored_eval = if in_check { 0 } else { eval };
+            self.shared
+                .tt
+                .store(key, best_move, best_score, stored_eval, depth, bound, ply);
+        }
         best_score
     }
 

@@ -4,7 +4,8 @@
 use outpost_board::Position;
 use outpost_notation::parse_fen;
 use outpost_search::{
-    bench, Engine, EngineOptions, Limits, Report, Score, SearchControl, BENCH_POSITIONS,
+    bench, bench_positions, Engine, EngineOptions, Limits, Report, Score, SearchControl,
+    SearchDriver, BENCH_POSITIONS,
 };
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -42,17 +43,60 @@ fn finds_mates_at_the_right_distance() {
         ("3k4/8/8/8/8/8/8/1R1K3R w - - 0 1", 3),
         ("8/2k5/8/8/8/8/8/1R1K3R w - - 0 1", 4),
     ];
-    for (fen, n) in cases {
-        // `go mate n`: search until a mate in at most n moves is proven.
-        let limits = Limits {
-            mate: Some(n),
-            nodes: Some(20_000_000),
-            ..Limits::default()
-        };
-        let result = search(fen, &limits);
-        assert_eq!(result.score, Score::Mate(n), "{fen}: {result:?}");
+    // Every driver (PVS, plain alpha-beta, MTD(f)) proves the same mates.
+    for driver in SearchDriver::ALL {
+        for (fen, n) in cases {
+            // `go mate n`: search until a mate in at most n moves is proven.
+            let limits = Limits {
+                mate: Some(n),
+                nodes: Some(20_000_000),
+                ..Limits::default()
+            };
+            let pos = parse_fen(fen).unwrap();
+            let mut engine = Engine::new(EngineOptions {
+                driver,
+                ..EngineOptions::default()
+            });
+            let result = engine.search(&pos, &[], &limits, &SearchControl::new(), &mut |_| {});
+            assert_eq!(result.score, Score::Mate(n), "{driver:?} {fen}: {result:?}");
+            assert!(pos.is_legal(result.best_move), "{driver:?} {fen}");
+        }
+    }
+}
+
+#[test]
+fn every_driver_reaches_the_depth_with_a_legal_move() {
+    for driver in SearchDriver::ALL {
+        let results = bench_positions(6, driver);
+        assert_eq!(results.len(), BENCH_POSITIONS.len());
+        assert!(results.iter().all(|r| r.nodes > 0), "{driver:?}");
+        // Deterministic with one thread, like bench.
+        assert_eq!(
+            bench_positions(6, driver)
+                .iter()
+                .map(|r| r.nodes)
+                .collect::<Vec<_>>(),
+            results.iter().map(|r| r.nodes).collect::<Vec<_>>(),
+            "{driver:?}"
+        );
+    }
+    for fen in BENCH_POSITIONS {
         let pos = parse_fen(fen).unwrap();
-        assert!(pos.is_legal(result.best_move), "{fen}");
+        for driver in SearchDriver::ALL {
+            let mut engine = Engine::new(EngineOptions {
+                driver,
+                ..EngineOptions::default()
+            });
+            let result = engine.search(
+                &pos,
+                &[],
+                &Limits::depth(5),
+                &SearchControl::new(),
+                &mut |_| {},
+            );
+            assert!(pos.is_legal(result.best_move), "{driver:?} {fen}");
+            assert_eq!(result.depth, 5, "{driver:?} {fen}");
+        }
     }
 }
 

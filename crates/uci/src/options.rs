@@ -1,13 +1,22 @@
 //! The options the engine declares to a GUI, and their validation.
 
 use crate::UciError;
+use outpost_search::SearchDriver;
 use std::time::Duration;
 
 /// The kind and range of an option, as `uci` declares it.
 pub(crate) enum Kind {
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
     Button,
+    /// One of the search drivers, by name.
+    Driver,
 }
 
 /// An option the engine declares.
@@ -30,12 +39,23 @@ impl UciOption {
                 format!("option name {} type check default {default}", self.name)
             }
             Kind::Button => format!("option name {} type button", self.name),
+            Kind::Driver => {
+                let vars: String = SearchDriver::ALL
+                    .iter()
+                    .map(|d| format!(" var {}", d.name()))
+                    .collect();
+                format!(
+                    "option name {} type combo default {}{vars}",
+                    self.name,
+                    SearchDriver::default().name()
+                )
+            }
         }
     }
 }
 
 /// Every option, in the order `uci` lists them.
-pub(crate) const OPTIONS: [UciOption; 7] = [
+pub(crate) const OPTIONS: [UciOption; 8] = [
     UciOption {
         name: "Hash",
         kind: Kind::Spin {
@@ -84,6 +104,10 @@ pub(crate) const OPTIONS: [UciOption; 7] = [
             max: 100,
         },
     },
+    UciOption {
+        name: "SearchDriver",
+        kind: Kind::Driver,
+    },
 ];
 
 /// A validated option setting.
@@ -96,6 +120,7 @@ pub(crate) enum OptionValue {
     ClearHash,
     MoveOverhead(Duration),
     Contempt(i32),
+    Driver(SearchDriver),
 }
 
 /// Checks a `setoption` against the declared options.
@@ -112,6 +137,10 @@ pub(crate) fn parse(name: &str, value: Option<&str>) -> Result<OptionValue, UciE
             Kind::Spin { min, max, .. } => format!("an integer from {min} to {max}"),
             Kind::Check { .. } => "true or false".to_string(),
             Kind::Button => "no value".to_string(),
+            Kind::Driver => {
+                let names: Vec<&str> = SearchDriver::ALL.iter().map(|d| d.name()).collect();
+                format!("one of {}", names.join(", "))
+            }
         },
     };
     match option.kind {
@@ -134,6 +163,10 @@ pub(crate) fn parse(name: &str, value: Option<&str>) -> Result<OptionValue, UciE
             _ => Err(bad()),
         },
         Kind::Button => Ok(OptionValue::ClearHash),
+        Kind::Driver => value
+            .and_then(|v| SearchDriver::from_name(v.trim()))
+            .map(OptionValue::Driver)
+            .ok_or_else(bad),
     }
 }
 
@@ -156,5 +189,11 @@ mod tests {
         assert!(parse("Contempt", Some("-101")).is_err());
         assert!(parse("Ponder", Some("maybe")).is_err());
         assert!(parse("Frobnication", Some("1")).is_err());
+        assert_eq!(
+            parse("SearchDriver", Some("mtdf")),
+            Ok(OptionValue::Driver(SearchDriver::Mtdf))
+        );
+        assert!(parse("SearchDriver", Some("minimax")).is_err());
+        assert!(parse("SearchDriver", None).is_err());
     }
 }

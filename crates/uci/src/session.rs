@@ -230,6 +230,7 @@ impl<W: Write + Send + 'static> Session<W> {
             OptionValue::ClearHash => engine.clear_hash(),
             OptionValue::MoveOverhead(d) => engine.set_move_overhead(d),
             OptionValue::Contempt(cp) => engine.set_contempt(cp),
+            OptionValue::Driver(driver) => engine.set_driver(driver),
             OptionValue::Ponder(_) => {}
         }
         Ok(())
