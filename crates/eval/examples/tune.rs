@@ -1,0 +1,438 @@
+//! Tunes the evaluation weights against labelled positions.
+//!
+//! Input: lines `FEN;score`, the score in centipawns from the side to move's
+//! view (for example from `tools/gen_tune_data.py`, which labels quiet
+//! positions with a stronger engine's search score). The tuner minimises the
+//! mean squared difference between the expected results
+//! `1 / (1 + 10^(-score / 400))` of Outpost's static evaluation and of the
+//! label, over every weight on which the evaluation depends linearly (all
+//! but the phase weights, the king-attack weights and thresholds, the mop-up
+//! margin and the scale factors, which stay as they are).
+//!
+//! Method: the evaluation is linearised around the current weights (the
+//! slope of each position's score in each weight, by finite differences),
+//! the linear model is fitted by full-batch Adam, the weights are rounded,
+//! and the whole is repeated `--rounds` times. One position in ten is held
+//! out and its loss reported, so overfitting shows.
+//!
+//! ```sh
+//! cargo run --release -p outpost-eval --example tune -- tune.txt --out tuned.rs
+//! ```
+//!
+//! `--out` writes `impl Default for Params` in Rust, ready to replace the
+//! one in `crates/eval/src/params.rs`.
+
+use outpost_board::Position;
+use outpost_eval::{Evaluator, Params, Score};
+use outpost_notation::parse_fen;
+use std::fmt::Write as _;
+use std::time::Instant;
+
+/// Weights left alone: the evaluation is not linear in them, or (mop-up)
+/// they only steer the search towards mate in won endings, where the labels
+/// say nothing (every such position is simply won).
+const FROZEN: [&str; 8] = [
+    "phase_weight",
+    "king_attacker_weight",
+    "king_zone_square",
+    "king_min_attackers",
+    "mopup_",
+    "scale_",
+    "piece_value[5]",
+    "psqt[5]",
+];
+
+/// The finite-difference step, in centipawns.
+const STEP: i32 = 8;
+
+/// Weights that move the evaluation of fewer positions than this keep their
+/// value: too little evidence.
+const MIN_POSITIONS: usize = 300;
+
+/// Weight of the L2 penalty on the change of each weight (per centipawn
+/// squared): a weight moves far from its hand-set value only when the data
+/// clearly asks for it.
+const L2: f64 = 2e-9;
+
+struct Sample {
+    pos: Position,
+    target: f64,
+}
+
+/// Expected result from a centipawn score.
+fn sigmoid(cp: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-cp / 400.0))
+}
+
+struct Linear {
+    /// The evaluation of each position at the linearisation point.
+    base: Vec<f64>,
+    /// Per position, the weights it depends on and the slope in each.
+    slopes: Vec<Vec<(u32, f32)>>,
+}
+
+fn evaluate_all(params: &Params, samples: &[Sample]) -> Vec<i32> {
+    let evaluator = Evaluator::with_pawn_table_entries(params.clone(), 1);
+    samples
+        .iter()
+        .map(|s| evaluator.evaluate_uncached(&s.pos))
+        .collect()
+}
+
+fn linearise(params: &Params, tunable: &[usize], samples: &[Sample], threads: usize) -> Linear {
+    let base = evaluate_all(params, samples);
+    let values = params.to_vec();
+    let mut slopes: Vec<Vec<(u32, f32)>> = vec![Vec::new(); samples.len()];
+    let chunks: Vec<&[usize]> = tunable
+        .chunks(tunable.len().div_ceil(threads.max(1)).max(1))
+        .collect();
+    let partial: Vec<Vec<(usize, Vec<i32>)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = chunks
+            .iter()
+            .map(|chunk| {
+                let values = &values;
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|&j| {
+                            let mut moved = values.clone();
+                            moved[j] += STEP;
+                            let mut p = Params::default();
+                            p.set_from_slice(&moved);
+                            (j, evaluate_all(&p, samples))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("tuner thread"))
+            .collect()
+    });
+    for (j, evals) in partial.into_iter().flatten() {
+        for (i, (&e, &b)) in evals.iter().zip(&base).enumerate() {
+            if e != b {
+                slopes[i].push((j as u32, (e - b) as f32 / STEP as f32));
+            }
+        }
+    }
+    Linear {
+        base: base.into_iter().map(f64::from).collect(),
+        slopes,
+    }
+}
+
+fn loss(linear: &Linear, delta: &[f64], samples: &[Sample], range: std::ops::Range<usize>) -> f64 {
+    let n = range.len().max(1) as f64;
+    range
+        .map(|i| {
+            let e = linear.base[i]
+                + linear.slopes[i]
+                    .iter()
+                    .map(|&(j, c)| f64::from(c) * delta[j as usize])
+                    .sum::<f64>();
+            let d = sigmoid(e) - samples[i].target;
+            d * d
+        })
+        .sum::<f64>()
+        / n
+}
+
+/// Fits the linear model by Adam; returns the change of every weight.
+fn fit(
+    linear: &Linear,
+    samples: &[Sample],
+    train: usize,
+    weights: usize,
+    epochs: usize,
+) -> Vec<f64> {
+    let mut seen = vec![0usize; weights];
+    for slopes in linear.slopes.iter().take(train) {
+        for &(j, _) in slopes {
+            seen[j as usize] += 1;
+        }
+    }
+    let active: Vec<bool> = seen.iter().map(|&n| n >= MIN_POSITIONS).collect();
+    let mut delta = vec![0.0; weights];
+    let mut m = vec![0.0; weights];
+    let mut v = vec![0.0; weights];
+    let (b1, b2, rate, eps) = (0.9, 0.999, 0.5, 1e-8);
+    let ln10 = std::f64::consts::LN_10;
+    for epoch in 1..=epochs {
+        let mut grad = vec![0.0; weights];
+        for ((slopes, base), sample) in linear
+            .slopes
+            .iter()
+            .zip(&linear.base)
+            .zip(samples)
+            .take(train)
+        {
+            let e = base
+                + slopes
+                    .iter()
+                    .map(|&(j, c)| f64::from(c) * delta[j as usize])
+                    .sum::<f64>();
+            let s = sigmoid(e);
+            let g = 2.0 * (s - sample.target) * s * (1.0 - s) * ln10 / 400.0;
+            for &(j, c) in slopes {
+                grad[j as usize] += g * f64::from(c);
+            }
+        }
+        let scale = 1.0 / train.max(1) as f64;
+        for j in 0..weights {
+            if !active[j] {
+                continue;
+            }
+            let g = grad[j] * scale + 2.0 * L2 * delta[j];
+            m[j] = b1 * m[j] + (1.0 - b1) * g;
+            v[j] = b2 * v[j] + (1.0 - b2) * g * g;
+            let mh = m[j] / (1.0 - b1.powi(epoch as i32));
+            let vh = v[j] / (1.0 - b2.powi(epoch as i32));
+            delta[j] -= rate * mh / (vh.sqrt() + eps);
+        }
+    }
+    delta
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut input = None;
+    let mut out = None;
+    let mut rounds = 3;
+    let mut epochs = 400;
+    let mut threads = 2;
+    let mut limit = usize::MAX;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--out" => out = it.next().cloned(),
+            "--rounds" => rounds = it.next().and_then(|v| v.parse().ok()).unwrap_or(rounds),
+            "--epochs" => epochs = it.next().and_then(|v| v.parse().ok()).unwrap_or(epochs),
+            "--threads" => threads = it.next().and_then(|v| v.parse().ok()).unwrap_or(threads),
+            "--limit" => limit = it.next().and_then(|v| v.parse().ok()).unwrap_or(limit),
+            _ => input = Some(a.clone()),
+        }
+    }
+    let Some(input) = input else {
+        eprintln!(
+            "usage: tune DATA [--out FILE] [--rounds N] [--epochs N] [--threads N] [--limit N]"
+        );
+        std::process::exit(2);
+    };
+    let text = std::fs::read_to_string(&input).unwrap_or_else(|e| {
+        eprintln!("{input}: {e}");
+        std::process::exit(1);
+    });
+    let mut samples: Vec<Sample> = text
+        .lines()
+        .filter_map(|line| {
+            let (fen, score) = line.split_once(';')?;
+            let pos = parse_fen(fen.trim()).ok()?;
+            let cp: f64 = score.trim().parse().ok()?;
+            Some(Sample {
+                pos,
+                target: sigmoid(cp),
+            })
+        })
+        .take(limit)
+        .collect();
+    // Hold out every tenth position for validation.
+    let (mut train, mut valid): (Vec<_>, Vec<_>) = (Vec::new(), Vec::new());
+    for (i, s) in samples.drain(..).enumerate() {
+        if i % 10 == 9 {
+            valid.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    let train_len = train.len();
+    train.extend(valid);
+    let samples = train;
+    eprintln!(
+        "{} positions: {} to fit, {} held out",
+        samples.len(),
+        train_len,
+        samples.len() - train_len
+    );
+
+    let mut params = Params::default();
+    let names = params.names();
+    let tunable: Vec<usize> = (0..names.len())
+        .filter(|&j| !FROZEN.iter().any(|f| names[j].starts_with(f)))
+        .collect();
+    eprintln!("{} of {} weights tuned", tunable.len(), names.len());
+    for round in 1..=rounds {
+        let start = Instant::now();
+        let linear = linearise(&params, &tunable, &samples, threads);
+        let zero = vec![0.0; names.len()];
+        let before = (
+            loss(&linear, &zero, &samples, 0..train_len),
+            loss(&linear, &zero, &samples, train_len..samples.len()),
+        );
+        let delta = fit(&linear, &samples, train_len, names.len(), epochs);
+        let mut values = params.to_vec();
+        for &j in &tunable {
+            values[j] += delta[j].round() as i32;
+        }
+        params.set_from_slice(&values);
+        // The true loss of the rounded weights, not the linear model's.
+        let evals = evaluate_all(&params, &samples);
+        let true_loss = |range: std::ops::Range<usize>| {
+            let n = range.len().max(1) as f64;
+            range
+                .map(|i| (sigmoid(f64::from(evals[i])) - samples[i].target).powi(2))
+                .sum::<f64>()
+                / n
+        };
+        eprintln!(
+            "round {round}: fit loss {:.6} -> {:.6}, held-out loss {:.6} -> {:.6} ({:.1} s)",
+            before.0,
+            true_loss(0..train_len),
+            before.1,
+            true_loss(train_len..samples.len()),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    if let Some(out) = out {
+        if let Err(e) = std::fs::write(&out, rust_source(&params)) {
+            eprintln!("{out}: {e}");
+            std::process::exit(1);
+        }
+        eprintln!("wrote {out}");
+    }
+}
+
+fn s(score: Score) -> String {
+    format!("S({}, {})", score.mg(), score.eg())
+}
+
+fn list(scores: &[Score], indent: &str) -> String {
+    let mut text = String::from("[\n");
+    for score in scores {
+        let _ = writeln!(text, "{indent}    {},", s(*score));
+    }
+    let _ = write!(text, "{indent}]");
+    text
+}
+
+fn ints(values: &[i32]) -> String {
+    let items: Vec<String> = values.iter().map(i32::to_string).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// `impl Default for Params` with these weights, as Rust source.
+fn rust_source(p: &Params) -> String {
+    let mut o = String::new();
+    let i = "            ";
+    let _ = writeln!(o, "impl Default for Params {{");
+    let _ = writeln!(o, "    fn default() -> Params {{");
+    let _ = writeln!(o, "        Params {{");
+    let _ = writeln!(o, "{i}piece_value: {},", list(&p.piece_value, i));
+    let _ = writeln!(o, "{i}psqt: [");
+    for table in &p.psqt {
+        let _ = writeln!(o, "{i}    [");
+        for rank in table.chunks(4) {
+            let row: Vec<String> = rank.iter().map(|&x| s(x)).collect();
+            let _ = writeln!(o, "{i}        {},", row.join(", "));
+        }
+        let _ = writeln!(o, "{i}    ],");
+    }
+    let _ = writeln!(o, "{i}],");
+    let _ = writeln!(o, "{i}phase_weight: {},", ints(&p.phase_weight));
+    let fields: [(&str, &[Score]); 24] = [
+        ("pawn_doubled", std::slice::from_ref(&p.pawn_doubled)),
+        ("pawn_isolated", std::slice::from_ref(&p.pawn_isolated)),
+        ("pawn_backward", std::slice::from_ref(&p.pawn_backward)),
+        ("pawn_supported", &p.pawn_supported),
+        ("pawn_phalanx", &p.pawn_phalanx),
+        ("passed_rank", &p.passed_rank),
+        ("passed_blocked", &p.passed_blocked),
+        ("passed_free_path", &p.passed_free_path),
+        ("passed_own_king_distance", &p.passed_own_king_distance),
+        ("passed_their_king_distance", &p.passed_their_king_distance),
+        ("mobility_knight", &p.mobility_knight),
+        ("mobility_bishop", &p.mobility_bishop),
+        ("mobility_rook", &p.mobility_rook),
+        ("mobility_queen", &p.mobility_queen),
+        ("king_shield", &p.king_shield),
+        ("king_storm", &p.king_storm),
+        (
+            "king_storm_blocked",
+            std::slice::from_ref(&p.king_storm_blocked),
+        ),
+        ("king_open_file", std::slice::from_ref(&p.king_open_file)),
+        (
+            "king_semi_open_file",
+            std::slice::from_ref(&p.king_semi_open_file),
+        ),
+        ("bishop_pair", std::slice::from_ref(&p.bishop_pair)),
+        ("knight_outpost", std::slice::from_ref(&p.knight_outpost)),
+        ("bishop_outpost", std::slice::from_ref(&p.bishop_outpost)),
+        ("rook_open_file", std::slice::from_ref(&p.rook_open_file)),
+        (
+            "rook_semi_open_file",
+            std::slice::from_ref(&p.rook_semi_open_file),
+        ),
+    ];
+    let single = [
+        "pawn_doubled",
+        "pawn_isolated",
+        "pawn_backward",
+        "king_storm_blocked",
+        "king_open_file",
+        "king_semi_open_file",
+        "bishop_pair",
+        "knight_outpost",
+        "bishop_outpost",
+        "rook_open_file",
+        "rook_semi_open_file",
+    ];
+    for (name, values) in fields {
+        if single.contains(&name) {
+            let _ = writeln!(o, "{i}{name}: {},", s(values[0]));
+        } else {
+            let _ = writeln!(o, "{i}{name}: {},", list(values, i));
+        }
+        if name == "king_semi_open_file" {
+            let _ = writeln!(
+                o,
+                "{i}king_attacker_weight: {},",
+                ints(&p.king_attacker_weight)
+            );
+            let _ = writeln!(o, "{i}king_zone_square: {},", p.king_zone_square);
+            let _ = writeln!(o, "{i}king_min_attackers: {},", p.king_min_attackers);
+            let _ = writeln!(o, "{i}king_danger: {},", list(&p.king_danger, i));
+        }
+    }
+    let _ = writeln!(o, "{i}rook_seventh: {},", s(p.rook_seventh));
+    let _ = writeln!(o, "{i}threat_by_pawn: {},", list(&p.threat_by_pawn, i));
+    let _ = writeln!(o, "{i}threat_by_minor: {},", list(&p.threat_by_minor, i));
+    let _ = writeln!(o, "{i}threat_by_rook: {},", list(&p.threat_by_rook, i));
+    let _ = writeln!(o, "{i}hanging: {},", s(p.hanging));
+    let _ = writeln!(o, "{i}tempo: {},", s(p.tempo));
+    let _ = writeln!(o, "{i}mopup_margin: {},", p.mopup_margin);
+    let _ = writeln!(o, "{i}mopup_edge: {},", s(p.mopup_edge));
+    let _ = writeln!(o, "{i}mopup_king_proximity: {},", s(p.mopup_king_proximity));
+    let _ = writeln!(o, "{i}mopup_bishop_corner: {},", s(p.mopup_bishop_corner));
+    let _ = writeln!(
+        o,
+        "{i}scale_opposite_bishops: {},",
+        p.scale_opposite_bishops
+    );
+    let _ = writeln!(
+        o,
+        "{i}scale_opposite_bishops_with_pieces: {},",
+        p.scale_opposite_bishops_with_pieces
+    );
+    let _ = writeln!(
+        o,
+        "{i}scale_pawnless_minor_edge: {},",
+        p.scale_pawnless_minor_edge
+    );
+    let _ = writeln!(o, "{i}scale_lone_minor: {},", p.scale_lone_minor);
+    let _ = writeln!(o, "        }}");
+    let _ = writeln!(o, "    }}");
+    let _ = writeln!(o, "}}");
+    o
+}
