@@ -16,6 +16,15 @@ fn search(fen: &str, limits: &Limits) -> outpost_search::SearchResult {
     engine.search(&pos, &[], limits, &SearchControl::new(), &mut |_| {})
 }
 
+/// Searches `pos` with a fresh engine set up with `options`.
+fn search_with(
+    options: EngineOptions,
+    pos: &Position,
+    limits: &Limits,
+) -> outpost_search::SearchResult {
+    Engine::new(options).search(pos, &[], limits, &SearchControl::new(), &mut |_| {})
+}
+
 fn data(file: &str) -> Vec<String> {
     let path = format!("{}/../../../shared/data/{file}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path)
@@ -53,11 +62,11 @@ fn finds_mates_at_the_right_distance() {
                 ..Limits::default()
             };
             let pos = parse_fen(fen).unwrap();
-            let mut engine = Engine::new(EngineOptions {
+            let options = EngineOptions {
                 driver,
                 ..EngineOptions::default()
-            });
-            let result = engine.search(&pos, &[], &limits, &SearchControl::new(), &mut |_| {});
+            };
+            let result = search_with(options, &pos, &limits);
             assert_eq!(result.score, Score::Mate(n), "{driver:?} {fen}: {result:?}");
             assert!(pos.is_legal(result.best_move), "{driver:?} {fen}");
         }
@@ -83,17 +92,11 @@ fn every_driver_reaches_the_depth_with_a_legal_move() {
     for fen in BENCH_POSITIONS {
         let pos = parse_fen(fen).unwrap();
         for driver in SearchDriver::ALL {
-            let mut engine = Engine::new(EngineOptions {
+            let options = EngineOptions {
                 driver,
                 ..EngineOptions::default()
-            });
-            let result = engine.search(
-                &pos,
-                &[],
-                &Limits::depth(5),
-                &SearchControl::new(),
-                &mut |_| {},
-            );
+            };
+            let result = search_with(options, &pos, &Limits::depth(5));
             assert!(pos.is_legal(result.best_move), "{driver:?} {fen}");
             assert_eq!(result.depth, 5, "{driver:?} {fen}");
         }
@@ -311,18 +314,12 @@ fn repetition_is_a_draw() {
 
 #[test]
 fn two_threads_search_and_agree_on_legality() {
-    let mut engine = Engine::new(EngineOptions {
+    let options = EngineOptions {
         threads: 2,
         ..EngineOptions::default()
-    });
+    };
     let pos = parse_fen(BENCH_POSITIONS[7]).unwrap();
-    let result = engine.search(
-        &pos,
-        &[],
-        &Limits::depth(8),
-        &SearchControl::new(),
-        &mut |_| {},
-    );
+    let result = search_with(options, &pos, &Limits::depth(8));
     assert!(pos.is_legal(result.best_move));
 }
 
