@@ -31,9 +31,10 @@ use std::time::Instant;
 /// Weights left alone: the evaluation is not linear in them, or (mop-up)
 /// they only steer the search towards mate in won endings, where the labels
 /// say nothing (every such position is simply won).
-const FROZEN: [&str; 8] = [
+const FROZEN: [&str; 9] = [
     "phase_weight",
     "king_attacker_weight",
+    "king_safe_check",
     "king_zone_square",
     "king_min_attackers",
     "mopup_",
@@ -340,7 +341,7 @@ fn rust_source(p: &Params) -> String {
     }
     let _ = writeln!(o, "{i}],");
     let _ = writeln!(o, "{i}phase_weight: {},", ints(&p.phase_weight));
-    let fields: [(&str, &[Score]); 24] = [
+    let fields: [(&str, &[Score]); 25] = [
         ("pawn_doubled", std::slice::from_ref(&p.pawn_doubled)),
         ("pawn_isolated", std::slice::from_ref(&p.pawn_isolated)),
         ("pawn_backward", std::slice::from_ref(&p.pawn_backward)),
@@ -367,6 +368,7 @@ fn rust_source(p: &Params) -> String {
             std::slice::from_ref(&p.king_semi_open_file),
         ),
         ("bishop_pair", std::slice::from_ref(&p.bishop_pair)),
+        ("bishop_pawns", std::slice::from_ref(&p.bishop_pawns)),
         ("knight_outpost", std::slice::from_ref(&p.knight_outpost)),
         ("bishop_outpost", std::slice::from_ref(&p.bishop_outpost)),
         ("rook_open_file", std::slice::from_ref(&p.rook_open_file)),
@@ -383,6 +385,7 @@ fn rust_source(p: &Params) -> String {
         "king_open_file",
         "king_semi_open_file",
         "bishop_pair",
+        "bishop_pawns",
         "knight_outpost",
         "bishop_outpost",
         "rook_open_file",
@@ -402,6 +405,7 @@ fn rust_source(p: &Params) -> String {
             );
             let _ = writeln!(o, "{i}king_zone_square: {},", p.king_zone_square);
             let _ = writeln!(o, "{i}king_min_attackers: {},", p.king_min_attackers);
+            let _ = writeln!(o, "{i}king_safe_check: {},", ints(&p.king_safe_check));
             let _ = writeln!(o, "{i}king_danger: {},", list(&p.king_danger, i));
         }
     }
@@ -410,6 +414,8 @@ fn rust_source(p: &Params) -> String {
     let _ = writeln!(o, "{i}threat_by_minor: {},", list(&p.threat_by_minor, i));
     let _ = writeln!(o, "{i}threat_by_rook: {},", list(&p.threat_by_rook, i));
     let _ = writeln!(o, "{i}hanging: {},", s(p.hanging));
+    let _ = writeln!(o, "{i}threat_by_king: {},", s(p.threat_by_king));
+    let _ = writeln!(o, "{i}threat_pawn_push: {},", s(p.threat_pawn_push));
     let _ = writeln!(o, "{i}tempo: {},", s(p.tempo));
     let _ = writeln!(o, "{i}mopup_margin: {},", p.mopup_margin);
     let _ = writeln!(o, "{i}mopup_edge: {},", s(p.mopup_edge));

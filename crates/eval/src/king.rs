@@ -7,6 +7,7 @@ use crate::pieces::Attacks;
 use crate::score::Score;
 use crate::sink::Sink;
 use crate::trace::{Term, Tracer};
+use outpost_board::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use outpost_board::{Bitboard, Color, File, PieceKind, Position, Square};
 
 /// The square of `bb` nearest `color`'s first rank.
@@ -19,6 +20,29 @@ fn nearest_to_home(color: Color, bb: Bitboard) -> Option<Square> {
         Color::White => bb.single(),
         Color::Black => Square::from_index_wrapping(63 - bb.0.leading_zeros() as usize),
     })
+}
+
+/// Attack units for the checks `us`'s opponent could give on squares `us`
+/// does not attack: each kind of piece counts once.
+fn safe_check_units(pos: &Position, params: &Params, att: &Attacks, us: Color) -> i32 {
+    let them = !us;
+    let king = pos.king_square(us);
+    let occupied = pos.occupied();
+    let safe = !att.all[us.index()] & !pos.colored(them);
+    let diagonal = bishop_attacks(king, occupied) & safe;
+    let straight = rook_attacks(king, occupied) & safe;
+    let theirs = &att.by_kind[them.index()];
+    let checks = [
+        (PieceKind::Knight, knight_attacks(king) & safe),
+        (PieceKind::Bishop, diagonal),
+        (PieceKind::Rook, straight),
+        (PieceKind::Queen, diagonal | straight),
+    ];
+    checks
+        .iter()
+        .filter(|(kind, squares)| (theirs[kind.index()] & *squares).is_nonempty())
+        .map(|(kind, _)| params.king_safe_check[kind.index()])
+        .sum()
 }
 
 /// Scores the safety of both kings.
@@ -62,7 +86,9 @@ pub(crate) fn evaluate<T: Tracer>(
             }
         }
         if att.king_attackers[them.index()] >= params.king_min_attackers {
-            let units = att.king_attack_units[them.index()].clamp(0, KING_DANGER_SIZE as i32 - 1);
+            let units =
+                att.king_attack_units[them.index()] + safe_check_units(pos, params, att, us);
+            let units = units.clamp(0, KING_DANGER_SIZE as i32 - 1);
             score += params.king_danger[units as usize];
         }
         sink.add(Term::KingSafety, us, score);

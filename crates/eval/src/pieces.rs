@@ -97,6 +97,13 @@ pub(crate) fn evaluate<T: Tracer>(
                     }
                     PieceKind::Bishop => {
                         mobility += params.mobility_bishop[reach];
+                        let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
+                            Bitboard::LIGHT_SQUARES
+                        } else {
+                            Bitboard::DARK_SQUARES
+                        };
+                        let own_pawns = pos.pieces_of(us, PieceKind::Pawn) & colour;
+                        bishops += params.bishop_pawns * own_pawns.count() as i32;
                         if outposts.contains(sq) {
                             bishops += params.bishop_outpost;
                         }

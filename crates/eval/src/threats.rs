@@ -1,11 +1,14 @@
-//! Threats: enemy pieces attacked by lower-valued pieces, and hanging pieces.
+//! Threats: enemy pieces attacked by lower-valued pieces, hanging pieces,
+//! pieces the king attacks, and safe pawn pushes that would attack a piece.
 
 use crate::params::Params;
+use crate::pawns::step_forward;
 use crate::pieces::Attacks;
 use crate::score::Score;
 use crate::sink::Sink;
 use crate::trace::{Term, Tracer};
-use outpost_board::{Color, PieceKind, Position};
+use outpost_board::attacks::pawn_attacks_set;
+use outpost_board::{Bitboard, Color, PieceKind, Position, Rank};
 
 /// Scores the threats each side makes.
 pub(crate) fn evaluate<T: Tracer>(
@@ -39,6 +42,22 @@ pub(crate) fn evaluate<T: Tracer>(
         let hanging =
             pos.colored(them) & !pawns_and_kings & att.all[us.index()] & !att.all[them.index()];
         score += params.hanging * hanging.count() as i32;
+        let undefended = pos.colored(them) & !pawns_and_kings & !att.all[them.index()];
+        let by_king = undefended & ours[PieceKind::King.index()];
+        score += params.threat_by_king * by_king.count() as i32;
+        // Pawn pushes to squares their pawns do not attack and their other
+        // pieces do not attack or we defend, that would attack an enemy piece.
+        let empty = !pos.occupied();
+        let own_pawns = pos.pieces_of(us, PieceKind::Pawn);
+        let single = step_forward(us, own_pawns) & empty;
+        let third = Bitboard::rank(Rank::Third.relative_to(us));
+        let double = step_forward(us, single & third) & empty;
+        let safe = !att.all[them.index()] | att.all[us.index()];
+        let theirs = &att.by_kind[them.index()];
+        let pushes = (single | double) & safe & !theirs[PieceKind::Pawn.index()];
+        let targets = pos.colored(them) & !pos.pieces(PieceKind::Pawn);
+        let push_threats = pawn_attacks_set(us, pushes) & targets;
+        score += params.threat_pawn_push * push_threats.count() as i32;
         sink.add(Term::Threats, us, score);
     }
 }
