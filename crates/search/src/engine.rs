@@ -5,7 +5,7 @@ use crate::ordering::History;
 use crate::report::{Report, SearchResult};
 use crate::score::{Score, INFINITE};
 use crate::search::{Worker, MAX_PLY};
-use crate::time::TimeBudget;
+use crate::time::{TimeBudget, NEW_ITERATION_SHARE};
 use crate::tt::TranspositionTable;
 use outpost_board::{Move, Position};
 use outpost_eval::Evaluator;
@@ -186,9 +186,10 @@ impl Shared<'_> {
         }
         match self.budget {
             // The next iteration takes a few times longer than this one:
-            // don't start it past half the target.
+            // don't start it late.
             Some(budget) if !budget.fixed => {
-                self.elapsed().as_secs_f64() >= budget.soft.as_secs_f64() * scale * 0.55
+                self.elapsed().as_secs_f64()
+                    >= budget.soft.as_secs_f64() * scale * NEW_ITERATION_SHARE
             }
             Some(_) => false,
             None => false,

@@ -55,6 +55,8 @@ pub(crate) struct RootMove {
     pub(crate) previous_score: i32,
     pub(crate) seldepth: usize,
     pub(crate) pv: Vec<Move>,
+    /// Nodes spent below this move over the whole search.
+    pub(crate) nodes: u64,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -133,6 +135,7 @@ impl<'a> Worker<'a> {
                     previous_score: -INFINITE,
                     seldepth: 0,
                     pv: vec![mv],
+                    nodes: 0,
                 });
             }
         }
@@ -345,6 +348,13 @@ impl<'a> Worker<'a> {
             if depth > 1 && best.score < last_score - 25 {
                 scale *= 1.3;
             }
+            // Most of the effort on the best move: the others were refuted
+            // quickly, so it is probably right; little: the choice is close.
+            let total: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
+            if depth >= 6 && total > 0 {
+                let share = best.nodes as f64 / total as f64;
+                scale *= (0.5 + 1.5 * (1.0 - share)).clamp(0.5, 1.5);
+            }
             last_score = best.score;
             if self.shared.iteration_should_stop(scale) {
                 break;
@@ -449,6 +459,7 @@ impl<'a> Worker<'a> {
             }
             let mut child = *pos;
             child.make_move(mv);
+            let nodes_before = self.nodes;
             self.frames[0].moved = pos.piece_on(mv.from()).map(|p| (p, mv));
             let extension = i32::from(child.is_check());
             let new_depth = depth - 1 + extension;
@@ -476,6 +487,7 @@ impl<'a> Worker<'a> {
                 break;
             }
             let rm = &mut self.root_moves[i];
+            rm.nodes += self.nodes - nodes_before;
             if i == self.pv_index || score > alpha {
                 rm.score = score;
                 rm.seldepth = self.seldepth;

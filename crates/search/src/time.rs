@@ -17,7 +17,10 @@ pub struct TimeBudget {
 }
 
 /// Assumed moves left in a sudden-death game, for dividing the clock.
-const MOVES_LEFT_GUESS: u32 = 26;
+const MOVES_LEFT_GUESS: u32 = 20;
+/// No new iteration starts once this share of the (scaled) soft target is
+/// used: the next one would probably overrun it by far.
+pub(crate) const NEW_ITERATION_SHARE: f64 = 0.75;
 /// Never plan to use more than this fraction of the remaining time on one move.
 const MAX_SHARE: f64 = 0.5;
 /// The hard limit as a multiple of the soft limit.
