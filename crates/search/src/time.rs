@@ -21,6 +21,14 @@ const MOVES_LEFT_GUESS: u32 = 20;
 /// No new iteration starts once this share of the (scaled) soft target is
 /// used: the next one would probably overrun it by far.
 pub(crate) const NEW_ITERATION_SHARE: f64 = 0.75;
+/// With an increment, the time kept back for later moves is at least this
+/// many increments, up to [`RESERVE_FLOOR`] (half the clock when it holds
+/// less than twice that).
+const RESERVE_INCREMENTS: u32 = 10;
+/// The most time kept back by [`RESERVE_INCREMENTS`].
+const RESERVE_FLOOR: Duration = Duration::from_secs(1);
+/// The share of the increment planned for each move on a healthy clock.
+const INCREMENT_SHARE: f64 = 0.8;
 /// Never plan to use more than this fraction of the remaining time on one move.
 const MAX_SHARE: f64 = 0.5;
 /// The hard limit as a multiple of the soft limit.
@@ -45,16 +53,26 @@ impl TimeBudget {
         }
         let clock = limits.clock?;
         // What we may spend without flagging: the clock less the overhead
-        // reserved for this move and a little for the moves to come.
-        let usable = clock
-            .time
-            .saturating_sub(overhead)
-            .saturating_sub(clock.time / 50);
+        // reserved for this move and a reserve for the moves to come. With
+        // an increment the reserve is at least `floor` (half the clock when
+        // it holds less than twice that), and on a short clock only part of
+        // the increment is spent, so the clock builds back up instead of
+        // living a few hundred milliseconds from a loss on time (where a
+        // process stalled by a busy machine flags).
+        let floor = RESERVE_FLOOR.min(clock.increment * RESERVE_INCREMENTS);
+        let reserve = (clock.time / 50).max(floor.min(clock.time / 2));
+        let health = if floor.is_zero() {
+            1.0
+        } else {
+            (clock.time.as_secs_f64() / (2.0 * floor.as_secs_f64())).min(1.0)
+        };
+        let usable = clock.time.saturating_sub(overhead).saturating_sub(reserve);
         let usable = usable.max(Duration::from_millis(1));
         let moves = clock
             .moves_to_go
             .map_or(MOVES_LEFT_GUESS, |m| m.clamp(1, MOVES_LEFT_GUESS));
-        let base = usable.as_secs_f64() / f64::from(moves) + clock.increment.as_secs_f64() * 0.8;
+        let base = usable.as_secs_f64() / f64::from(moves)
+            + clock.increment.as_secs_f64() * INCREMENT_SHARE * health;
         let cap = usable.as_secs_f64() * if moves == 1 { 0.9 } else { MAX_SHARE };
         let soft = base.min(cap);
         let hard = (soft * HARD_FACTOR)
@@ -110,5 +128,45 @@ mod tests {
         assert!(TimeBudget::new(&Limits::default(), overhead).is_none());
         let mt = TimeBudget::new(&Limits::movetime(Duration::from_millis(500)), overhead).unwrap();
         assert_eq!(mt.hard, Duration::from_millis(470));
+    }
+
+    /// Plays a game on the increment: every move takes the soft target plus
+    /// `latency`; returns the lowest clock seen.
+    fn lowest_clock(start_ms: u64, inc_ms: u64, latency_ms: u64, moves: usize) -> Duration {
+        let overhead = Duration::from_millis(30);
+        let mut time = Duration::from_millis(start_ms);
+        let mut lowest = time;
+        for _ in 0..moves {
+            let b =
+                TimeBudget::new(&clock(time.as_millis() as u64, inc_ms, None), overhead).unwrap();
+            time = time.saturating_sub(b.soft + Duration::from_millis(latency_ms))
+                + Duration::from_millis(inc_ms);
+            lowest = lowest.min(time);
+        }
+        lowest
+    }
+
+    #[test]
+    fn the_clock_stays_well_clear_of_zero_on_the_increment() {
+        // 10+0.1 with 40 ms lost per move outside the search: keep more than
+        // half a second however long the game.
+        let low = lowest_clock(10_000, 100, 40, 400);
+        assert!(low > Duration::from_millis(500), "{low:?}");
+        // 60+1: keep more than a second.
+        let low = lowest_clock(60_000, 1000, 40, 400);
+        assert!(low > Duration::from_secs(1), "{low:?}");
+    }
+
+    #[test]
+    fn a_reserve_survives_even_the_hard_limit() {
+        let overhead = Duration::from_millis(30);
+        for ms in (100..=5000).step_by(50) {
+            for inc in [0, 10, 100, 1000] {
+                let b = TimeBudget::new(&clock(ms, inc, None), overhead).unwrap();
+                let left = Duration::from_millis(ms) - b.hard;
+                let reserve = Duration::from_millis((ms / 2).min(1000));
+                assert!(left >= reserve, "{ms}+{inc}: {b:?} leaves {left:?}");
+            }
+        }
     }
 }
