@@ -39,10 +39,9 @@ pub(crate) fn evaluate<T: Tracer>(
             score += params.threat_by_minor[kind.index()] * (victims & by_minor).count() as i32;
             score += params.threat_by_rook[kind.index()] * (victims & by_rook).count() as i32;
         }
-        let hanging =
-            pos.colored(them) & !pawns_and_kings & att.all[us.index()] & !att.all[them.index()];
-        score += params.hanging * hanging.count() as i32;
         let undefended = pos.colored(them) & !pawns_and_kings & !att.all[them.index()];
+        let hanging = undefended & att.all[us.index()];
+        score += params.hanging * hanging.count() as i32;
         let by_king = undefended & ours[PieceKind::King.index()];
         score += params.threat_by_king * by_king.count() as i32;
         // Pawn pushes to squares their pawns do not attack and their other
