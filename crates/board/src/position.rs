@@ -688,6 +688,13 @@ impl Position {
         if crate::attacks::attacks(kind, us, landing, occupied).contains(their_king) {
             return true;
         }
+        // A discovered check needs a square vacated on a line to their king
+        // (the from square, or the pawn taken en passant; castling vacates
+        // only the king and rook squares, both covered by `moved_away`).
+        let vacated = (self.occupied() & !occupied) | moved_away;
+        if (vacated & crate::attacks::queen_attacks(their_king, Bitboard::EMPTY)).is_empty() {
+            return false;
+        }
         let discovered = ((bishop_attacks(their_king, occupied) & self.diagonal_sliders())
             | (rook_attacks(their_king, occupied) & self.orthogonal_sliders()))
             & self.colored(us)

@@ -654,26 +654,32 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let quiet = !mv.is_noisy();
-            if best_score > -MATE_BOUND && pieces {
-                if quiet && !pos.gives_check(mv) {
+            if best_score > -MATE_BOUND && pieces && depth <= LMP_MAX_DEPTH {
+                let see_noisy_fails = |pos: &Position| {
+                    depth <= SEE_PRUNE_MAX_DEPTH && !pos.see_ge(mv, -SEE_NOISY_MARGIN * depth)
+                };
+                if quiet {
                     // Late move pruning: late quiet moves at shallow depth
-                    // rarely matter (checks are kept: they may mate).
+                    // rarely matter.
                     let limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
-                    if depth <= LMP_MAX_DEPTH && searched >= limit.max(2) {
-                        continue;
-                    }
+                    let late = searched >= limit.max(2);
                     // Futility: a quiet move cannot lift a hopeless eval to alpha.
-                    if !in_check
+                    let futile = !in_check
                         && depth <= FUTILITY_MAX_DEPTH
-                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+                    // SEE: a quiet move that loses material.
+                    if late
+                        || futile
+                        || (depth <= SEE_PRUNE_MAX_DEPTH
+                            && !pos.see_ge(mv, -SEE_QUIET_MARGIN * depth))
                     {
-                        continue;
+                        // Checks are kept (they may mate) unless they lose
+                        // as much as a bad capture would.
+                        if !pos.gives_check(mv) || see_noisy_fails(pos) {
+                            continue;
+                        }
                     }
-                    if depth <= SEE_PRUNE_MAX_DEPTH && !pos.see_ge(mv, -SEE_QUIET_MARGIN * depth) {
-                        continue;
-                    }
-                } else if depth <= SEE_PRUNE_MAX_DEPTH && !pos.see_ge(mv, -SEE_NOISY_MARGIN * depth)
-                {
+                } else if see_noisy_fails(pos) {
                     continue;
                 }
             }
@@ -712,6 +718,7 @@ impl<'a> Worker<'a> {
             }
             let mut child = *pos;
             child.make_move(mv);
+            self.shared.tt.prefetch(child.key());
             let gives_check = child.is_check();
             self.frames[ply].moved = pos.piece_on(mv.from()).map(|p| (p, mv));
             self.keys.push(key);
@@ -882,6 +889,7 @@ impl<'a> Worker<'a> {
             }
             let mut child = *pos;
             child.make_move(mv);
+            self.shared.tt.prefetch(child.key());
             self.keys.push(key);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             self.keys.pop();
