@@ -109,6 +109,7 @@ pub struct Position {
     /// copies cheaply.
     mailbox: [u8; 32],
     key: u64,
+    pawn_key: u64,
     halfmove_clock: u16,
     fullmove_number: u16,
     side: Color,
@@ -144,6 +145,7 @@ impl Position {
             halfmove_clock: 0,
             fullmove_number: 1,
             key: 0,
+            pawn_key: 0,
         };
         for sq in Square::ALL {
             if let Some(piece) = setup.board[sq.index()] {
@@ -404,6 +406,27 @@ impl Position {
         }
     }
 
+    /// The Zobrist key of the pawns alone: the XOR of
+    /// [`zobrist::piece_key`] over every pawn of both colours, 0 without
+    /// pawns. Positions with the same pawns share it (pawn hash tables,
+    /// pawn correction history).
+    #[inline]
+    pub fn pawn_key(&self) -> u64 {
+        self.pawn_key
+    }
+
+    /// [`Position::pawn_key`] computed from scratch.
+    pub fn compute_pawn_key(&self) -> u64 {
+        let mut key = 0;
+        for color in Color::ALL {
+            let piece = Piece::new(color, PieceKind::Pawn);
+            for sq in self.pieces_of(color, PieceKind::Pawn) {
+                key ^= zobrist::piece_key(piece, sq);
+            }
+        }
+        key
+    }
+
     /// The Zobrist key computed from scratch; equals [`Position::key`].
     pub fn compute_key(&self) -> u64 {
         let mut key = 0;
@@ -427,7 +450,7 @@ impl Position {
         self.by_kind[piece.kind().index()] ^= sq;
         self.by_color[piece.color().index()] ^= sq;
         self.mailbox[sq.index() / 2] |= (piece.index() as u8 + 1) << (4 * (sq.index() & 1));
-        self.key ^= zobrist::piece_key(piece, sq);
+        self.toggle_keys(piece, sq);
     }
 
     #[inline]
@@ -435,7 +458,17 @@ impl Position {
         self.by_kind[piece.kind().index()] ^= sq;
         self.by_color[piece.color().index()] ^= sq;
         self.mailbox[sq.index() / 2] &= 0xf0 >> (4 * (sq.index() & 1));
-        self.key ^= zobrist::piece_key(piece, sq);
+        self.toggle_keys(piece, sq);
+    }
+
+    /// Adds or removes `piece` on `sq` in the key and the pawn key.
+    #[inline(always)]
+    fn toggle_keys(&mut self, piece: Piece, sq: Square) {
+        let k = zobrist::piece_key(piece, sq);
+        self.key ^= k;
+        if piece.kind() == PieceKind::Pawn {
+            self.pawn_key ^= k;
+        }
     }
 
     /// Moves `piece` from `from` to `to` (an empty square).
@@ -446,7 +479,11 @@ impl Position {
         self.by_color[piece.color().index()] ^= both;
         self.mailbox[from.index() / 2] &= 0xf0 >> (4 * (from.index() & 1));
         self.mailbox[to.index() / 2] |= (piece.index() as u8 + 1) << (4 * (to.index() & 1));
-        self.key ^= zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
+        let k = zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
+        self.key ^= k;
+        if piece.kind() == PieceKind::Pawn {
+            self.pawn_key ^= k;
+        }
     }
 
     /// The parts of [`Position::make_move`] for double pushes, castling, en
@@ -759,6 +796,7 @@ mod tests {
         assert_eq!(pos.king_square(Color::Black), Square::E8);
         assert!(!pos.is_check());
         assert_eq!(pos.key(), pos.compute_key());
+        assert_eq!(pos.pawn_key(), pos.compute_pawn_key());
         assert_eq!(pos.color_flipped().to_setup().board, pos.to_setup().board);
     }
 
@@ -770,6 +808,7 @@ mod tests {
         assert_eq!(passed.side_to_move(), Color::Black);
         assert_eq!(passed.castling_rights(), CastlingRights::ALL);
         assert_eq!(passed.key(), passed.compute_key());
+        assert_eq!(passed.pawn_key(), passed.compute_pawn_key());
         let mut again = start;
         assert!(again.make_null_move());
         assert_eq!(passed, again);

@@ -415,6 +415,11 @@ fn check_position(pos: &Position, noise: u16) {
 
     // (b) keys, (e) FEN round trip.
     assert_eq!(pos.key(), pos.compute_key(), "incremental key, {fen}");
+    assert_eq!(
+        pos.pawn_key(),
+        pos.compute_pawn_key(),
+        "incremental pawn key, {fen}"
+    );
     let reparsed = parse_fen(&fen).unwrap_or_else(|e| panic!("reparsing `{fen}`: {e}"));
     assert_eq!(reparsed.key(), pos.key(), "key after FEN round trip, {fen}");
     assert_eq!(&reparsed, pos, "FEN round trip, {fen}");
@@ -498,6 +503,11 @@ fn check_position(pos: &Position, noise: u16) {
             next.key(),
             next.compute_key(),
             "key after {mv:?} from {fen}"
+        );
+        assert_eq!(
+            next.pawn_key(),
+            next.compute_pawn_key(),
+            "pawn key after {mv:?} from {fen}"
         );
         assert_eq!(
             pos.gives_check(mv),

@@ -78,7 +78,7 @@ impl Evaluator {
         if endgame::is_dead_draw(pos) {
             return 0;
         }
-        let entry = PawnEntry::compute(pos, crate::pawn_key(pos), &self.params);
+        let entry = PawnEntry::compute(pos, pos.pawn_key(), &self.params);
         let outcome = evaluate_with(&self.params, self.phase_max, &entry, pos, &mut NoTrace);
         to_side_to_move(pos, outcome.white)
     }

@@ -48,6 +48,6 @@ mod trace;
 
 pub use evaluator::{Evaluator, EVAL_LIMIT};
 pub use params::{Params, KING_DANGER_SIZE, SCALE_NORMAL};
-pub use pawns::{pawn_key, DEFAULT_PAWN_TABLE_ENTRIES};
+pub use pawns::DEFAULT_PAWN_TABLE_ENTRIES;
 pub use score::{Score, S};
 pub use trace::{Term, Trace};

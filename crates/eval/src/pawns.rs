@@ -4,30 +4,16 @@
 use crate::params::Params;
 use crate::score::Score;
 use outpost_board::attacks::pawn_attacks_set;
-use outpost_board::{zobrist, Bitboard, Color, File, Piece, PieceKind, Position};
+use outpost_board::{Bitboard, Color, File, Piece, PieceKind, Position};
 use std::fmt;
 
 /// The default number of entries of a pawn hash table (64 bytes each).
 pub const DEFAULT_PAWN_TABLE_ENTRIES: usize = 4096;
 
-/// The Zobrist key of the pawns alone: the XOR of
-/// [`zobrist::piece_key`] over every pawn. Positions with the same pawns
-/// share it; 0 when there are no pawns.
-pub fn pawn_key(pos: &Position) -> u64 {
-    let mut key = 0;
-    for color in Color::ALL {
-        let piece = Piece::new(color, PieceKind::Pawn);
-        for sq in pos.pieces_of(color, PieceKind::Pawn) {
-            key ^= zobrist::piece_key(piece, sq);
-        }
-    }
-    key
-}
-
 /// What the evaluation knows from the pawns alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PawnEntry {
-    /// The [`pawn_key`] these facts belong to.
+    /// The [`Position::pawn_key`] these facts belong to.
     pub key: u64,
     /// Structure score of each side (doubled, isolated, backward, supported,
     /// phalanx), by [`Color::index`].
@@ -128,7 +114,7 @@ impl PawnTable {
     /// The entry for the pawns of `pos`, computed and stored if missing.
     #[inline]
     pub fn probe(&mut self, pos: &Position, params: &Params) -> &PawnEntry {
-        let key = pawn_key(pos);
+        let key = pos.pawn_key();
         let index = (key as usize) & (self.entries.len() - 1);
         let slot = &mut self.entries[index];
         if slot.key != key {
@@ -248,7 +234,7 @@ mod tests {
             (BP, Square::G7),
         ]);
         let params = Params::default();
-        let e = PawnEntry::compute(&pos, pawn_key(&pos), &params);
+        let e = PawnEntry::compute(&pos, pos.pawn_key(), &params);
         assert_eq!(e.passed, Bitboard::EMPTY);
         assert_eq!(e.files[0], 0b1011_0100);
         assert!(e.attack_span[1].contains(Square::E2));
@@ -272,7 +258,7 @@ mod tests {
             (BP, Square::C6),
             (BP, Square::E3),
         ]);
-        let e = PawnEntry::compute(&pos, pawn_key(&pos), &Params::default());
+        let e = PawnEntry::compute(&pos, pos.pawn_key(), &Params::default());
         let expected: Bitboard = [Square::A5, Square::G3].into_iter().collect();
         assert_eq!(e.passed & pos.colored(Color::White), expected);
         assert_eq!(
@@ -292,7 +278,7 @@ mod tests {
             (BP, Square::C7),
         ]);
         let params = Params::default();
-        let e = PawnEntry::compute(&pos, pawn_key(&pos), &params);
+        let e = PawnEntry::compute(&pos, pos.pawn_key(), &params);
         assert_eq!(e.score[0], params.pawn_backward + params.pawn_supported[3]);
     }
 }

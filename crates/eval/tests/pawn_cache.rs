@@ -7,7 +7,7 @@ mod common;
 
 use common::suite_positions;
 use outpost_board::{PieceKind, Position};
-use outpost_eval::{pawn_key, Evaluator, Params};
+use outpost_eval::{Evaluator, Params};
 use proptest::prelude::*;
 
 /// The pawn key recomputed square by square with no shortcut, as the XOR of
@@ -57,7 +57,7 @@ proptest! {
             // A second probe hits the stored entry.
             prop_assert_eq!(big.evaluate(&pos), fresh);
             prop_assert_eq!(big.trace(&pos).score(), fresh);
-            prop_assert_eq!(pawn_key(&pos), slow_pawn_key(&pos));
+            prop_assert_eq!(pos.pawn_key(), slow_pawn_key(&pos));
         }
     }
 }
@@ -70,15 +70,15 @@ fn pawn_key_ignores_everything_but_pawns() {
             .find_move(outpost_board::Square::G1, outpost_board::Square::F3, None)
             .unwrap(),
     );
-    assert_eq!(pawn_key(&start), pawn_key(&knight_out));
+    assert_eq!(start.pawn_key(), knight_out.pawn_key());
     let pawn_push = start.play(
         start
             .find_move(outpost_board::Square::E2, outpost_board::Square::E4, None)
             .unwrap(),
     );
-    assert_ne!(pawn_key(&start), pawn_key(&pawn_push));
+    assert_ne!(start.pawn_key(), pawn_push.pawn_key());
     assert_eq!(
-        pawn_key(&pawn_push.color_flipped().color_flipped()),
-        pawn_key(&pawn_push)
+        pawn_push.color_flipped().color_flipped().pawn_key(),
+        pawn_push.pawn_key()
     );
 }

@@ -19,7 +19,20 @@ pub(crate) struct History {
     /// Capture history: how well a capture by this piece on this square of
     /// this kind of piece did. `[piece][to][captured kind]`.
     captures: Box<[[[i32; 6]; 64]; 12]>,
+    /// Pawn correction history: how far searches found the static
+    /// evaluation off in positions with these pawns, by side to move and
+    /// pawn key, in 1/[`CORRECTION_GRAIN`] centipawns.
+    correction: Box<[[i32; CORRECTION_ENTRIES]; 2]>,
 }
+
+/// Entries per side in the pawn correction history.
+const CORRECTION_ENTRIES: usize = 16_384;
+/// Correction history counts in this fraction of a centipawn.
+const CORRECTION_GRAIN: i32 = 256;
+/// The largest correction, in centipawns.
+const CORRECTION_MAX: i32 = 128;
+/// A search result's weight in the running average is depth-based, out of this.
+const CORRECTION_WEIGHT_SCALE: i32 = 1024;
 
 /// Where an earlier move's block of continuation history starts, or `None`
 /// at the root and after a null move.
@@ -49,6 +62,7 @@ impl History {
             counters: Box::new([[Move::NULL; 64]; 12]),
             continuation: vec![0; 12 * 64 * 12 * 64],
             captures: Box::new([[[0; 6]; 64]; 12]),
+            correction: Box::new([[0; CORRECTION_ENTRIES]; 2]),
         }
     }
 
@@ -57,6 +71,42 @@ impl History {
         *self.counters = [[Move::NULL; 64]; 12];
         self.continuation.fill(0);
         *self.captures = [[[0; 6]; 64]; 12];
+        *self.correction = [[0; CORRECTION_ENTRIES]; 2];
+    }
+
+    #[inline]
+    fn correction_slot(color: Color, pawn_key: u64) -> (usize, usize) {
+        (color.index(), (pawn_key as usize) % CORRECTION_ENTRIES)
+    }
+
+    /// `raw`, a static evaluation for `color` to move, corrected by what
+    /// earlier searches found of positions with the same pawns.
+    #[inline]
+    pub(crate) fn corrected_eval(&self, raw: i32, color: Color, pawn_key: u64) -> i32 {
+        let (c, i) = Self::correction_slot(color, pawn_key);
+        raw + self.correction[c][i] / CORRECTION_GRAIN
+    }
+
+    /// Moves the correction for these pawns towards `searched - corrected`,
+    /// the error a search of `depth` found in the corrected static eval.
+    #[inline]
+    pub(crate) fn update_correction(
+        &mut self,
+        color: Color,
+        pawn_key: u64,
+        depth: i32,
+        error: i32,
+    ) {
+        let (c, i) = Self::correction_slot(color, pawn_key);
+        let entry = &mut self.correction[c][i];
+        let weight = (depth * depth + 2 * depth + 1).min(128);
+        let target = *entry + error.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+        *entry = ((*entry * (CORRECTION_WEIGHT_SCALE - weight) + target * weight)
+            / CORRECTION_WEIGHT_SCALE)
+            .clamp(
+                -CORRECTION_MAX * CORRECTION_GRAIN,
+                CORRECTION_MAX * CORRECTION_GRAIN,
+            );
     }
 
     /// The capture-history entry of a capture or promotion in `pos`.
@@ -374,6 +424,30 @@ mod tests {
             }
             assert_eq!(seen.len(), pos.legal_moves().len());
         }
+    }
+
+    #[test]
+    fn correction_follows_search_errors_and_stays_bounded() {
+        let mut h = History::new();
+        let key = 0xdead_beef_u64;
+        assert_eq!(h.corrected_eval(50, Color::White, key), 50);
+        // Searches keep finding the position 40 cp better than its eval.
+        for _ in 0..200 {
+            let error = 90 - h.corrected_eval(50, Color::White, key);
+            h.update_correction(Color::White, key, 6, error);
+        }
+        let corrected = h.corrected_eval(50, Color::White, key);
+        assert!((85..=90).contains(&corrected), "{corrected}");
+        // Other side to move, other pawns: untouched.
+        assert_eq!(h.corrected_eval(50, Color::Black, key), 50);
+        assert_eq!(h.corrected_eval(50, Color::White, key ^ 1), 50);
+        // Huge errors are clamped.
+        for _ in 0..1000 {
+            h.update_correction(Color::Black, key, 20, -10_000);
+        }
+        assert_eq!(h.corrected_eval(0, Color::Black, key), -CORRECTION_MAX);
+        h.clear();
+        assert_eq!(h.corrected_eval(50, Color::White, key), 50);
     }
 
     #[test]

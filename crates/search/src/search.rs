@@ -567,15 +567,39 @@ impl<'a> Worker<'a> {
         }
         let in_check = pos.is_check();
         let us = pos.side_to_move();
-        let eval = if in_check {
+        // The evaluation as computed (kept in the table), then corrected by
+        // the pawn correction history, then sharpened by a table bound.
+        let pawn_key = pos.pawn_key();
+        let raw_eval = if in_check {
             -INFINITE
         } else if let Some(e) = entry {
             e.eval
         } else {
             self.evaluate(pos)
         };
-        self.frames[ply].eval = eval;
-        let improving = !in_check && ply >= 2 && eval > self.frames[ply - 2].eval;
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            self.history
+                .corrected_eval(raw_eval, us, pawn_key)
+                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        };
+        let eval = match entry {
+            Some(e)
+                if !in_check
+                    && e.score.abs() < MATE_BOUND
+                    && match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => e.score > static_eval,
+                        Bound::Upper => e.score < static_eval,
+                    } =>
+            {
+                e.score
+            }
+            _ => static_eval,
+        };
+        self.frames[ply].eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].eval;
 
         if !pv_node && !in_check && excluded.is_null() {
             // Reverse futility: far above beta at shallow depth, assume it holds.
@@ -654,6 +678,12 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let quiet = !mv.is_noisy();
+            let quiet_history = if quiet {
+                pos.piece_on(mv.from())
+                    .map_or(0, |piece| self.history.quiet_score(us, piece, mv, context))
+            } else {
+                0
+            };
             if best_score > -MATE_BOUND && pieces && depth <= LMP_MAX_DEPTH {
                 let see_noisy_fails = |pos: &Position| {
                     depth <= SEE_PRUNE_MAX_DEPTH && !pos.see_ge(mv, -SEE_NOISY_MARGIN * depth)
@@ -737,10 +767,7 @@ impl<'a> Worker<'a> {
                     r -= i32::from(gives_check || in_check);
                     if quiet {
                         r -= i32::from(mv == killers[0] || mv == killers[1] || mv == counter);
-                        r -= pos
-                            .piece_on(mv.from())
-                            .map_or(0, |piece| self.history.quiet_score(us, piece, mv, context))
-                            / LMR_HISTORY_DIVISOR;
+                        r -= quiet_history / LMR_HISTORY_DIVISOR;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -817,10 +844,22 @@ impl<'a> Worker<'a> {
         }
         if excluded.is_null() {
             let bound = Bound::of(best_score, original_alpha, beta);
-            let stored_eval = if in_check { 0 } else { eval };
+            let stored_eval = if in_check { 0 } else { raw_eval };
             self.shared
                 .tt
                 .store(key, best_move, best_score, stored_eval, depth, bound, ply);
+            // Teach the correction history what this search found, when
+            // the result bounds the static eval's error on the right side
+            // and no capture decided it.
+            if !in_check
+                && best_score.abs() < MATE_BOUND
+                && (best_move.is_null() || !best_move.is_noisy())
+                && !(bound == Bound::Lower && best_score <= static_eval)
+                && !(bound == Bound::Upper && best_score >= static_eval)
+            {
+                self.history
+                    .update_correction(us, pawn_key, depth, best_score - static_eval);
+            }
         }
         best_score
     }
@@ -853,10 +892,17 @@ impl<'a> Worker<'a> {
             }
         }
         let in_check = pos.is_check();
-        let stand_pat = if in_check {
+        let raw_eval = if in_check {
             -INFINITE
         } else {
             entry.map_or_else(|| self.evaluate(pos), |e| e.eval)
+        };
+        let stand_pat = if in_check {
+            -INFINITE
+        } else {
+            self.history
+                .corrected_eval(raw_eval, pos.side_to_move(), pos.pawn_key())
+                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
         };
         if stand_pat >= beta {
             return stand_pat;
@@ -915,7 +961,7 @@ impl<'a> Worker<'a> {
             return mated_in(ply);
         }
         let bound = Bound::of(best, original_alpha, beta);
-        let stored_eval = if in_check { 0 } else { stand_pat };
+        let stored_eval = if in_check { 0 } else { raw_eval };
         self.shared
             .tt
             .store(key, best_move, best, stored_eval, 0, bound, ply);
