@@ -450,7 +450,7 @@ impl Position {
         self.by_kind[piece.kind().index()] ^= sq;
         self.by_color[piece.color().index()] ^= sq;
         self.mailbox[sq.index() / 2] |= (piece.index() as u8 + 1) << (4 * (sq.index() & 1));
-        self.toggle_keys(piece, sq);
+        self.toggle_keys(piece, zobrist::piece_key(piece, sq));
     }
 
     #[inline]
@@ -458,13 +458,13 @@ impl Position {
         self.by_kind[piece.kind().index()] ^= sq;
         self.by_color[piece.color().index()] ^= sq;
         self.mailbox[sq.index() / 2] &= 0xf0 >> (4 * (sq.index() & 1));
-        self.toggle_keys(piece, sq);
+        self.toggle_keys(piece, zobrist::piece_key(piece, sq));
     }
 
-    /// Adds or removes `piece` on `sq` in the key and the pawn key.
+    /// XORs `k`, the piece keys of `piece` on some squares, into the key
+    /// and, for a pawn, into the pawn key.
     #[inline(always)]
-    fn toggle_keys(&mut self, piece: Piece, sq: Square) {
-        let k = zobrist::piece_key(piece, sq);
+    fn toggle_keys(&mut self, piece: Piece, k: u64) {
         self.key ^= k;
         if piece.kind() == PieceKind::Pawn {
             self.pawn_key ^= k;
@@ -479,11 +479,10 @@ impl Position {
         self.by_color[piece.color().index()] ^= both;
         self.mailbox[from.index() / 2] &= 0xf0 >> (4 * (from.index() & 1));
         self.mailbox[to.index() / 2] |= (piece.index() as u8 + 1) << (4 * (to.index() & 1));
-        let k = zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
-        self.key ^= k;
-        if piece.kind() == PieceKind::Pawn {
-            self.pawn_key ^= k;
-        }
+        self.toggle_keys(
+            piece,
+            zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to),
+        );
     }
 
     /// The parts of [`Position::make_move`] for double pushes, castling, en

@@ -205,6 +205,14 @@ impl<'a> Worker<'a> {
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
+    /// `raw`, the evaluator's score of `pos`, corrected by the pawn
+    /// correction history and kept clear of mate scores.
+    fn corrected_eval(&self, pos: &Position, raw: i32) -> i32 {
+        self.history
+            .corrected_eval(raw, pos.side_to_move(), pos.pawn_key())
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
     fn has_pieces(pos: &Position) -> bool {
         let us = pos.side_to_move();
         (pos.colored(us) & !pos.pieces(PieceKind::Pawn) & !pos.pieces(PieceKind::King))
@@ -569,7 +577,6 @@ impl<'a> Worker<'a> {
         let us = pos.side_to_move();
         // The evaluation as computed (kept in the table), then corrected by
         // the pawn correction history, then sharpened by a table bound.
-        let pawn_key = pos.pawn_key();
         let raw_eval = if in_check {
             -INFINITE
         } else if let Some(e) = entry {
@@ -580,9 +587,7 @@ impl<'a> Worker<'a> {
         let static_eval = if in_check {
             -INFINITE
         } else {
-            self.history
-                .corrected_eval(raw_eval, us, pawn_key)
-                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+            self.corrected_eval(pos, raw_eval)
         };
         let eval = match entry {
             Some(e)
@@ -678,12 +683,6 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let quiet = !mv.is_noisy();
-            let quiet_history = if quiet {
-                pos.piece_on(mv.from())
-                    .map_or(0, |piece| self.history.quiet_score(us, piece, mv, context))
-            } else {
-                0
-            };
             if best_score > -MATE_BOUND && pieces && depth <= LMP_MAX_DEPTH {
                 let see_noisy_fails = |pos: &Position| {
                     depth <= SEE_PRUNE_MAX_DEPTH && !pos.see_ge(mv, -SEE_NOISY_MARGIN * depth)
@@ -767,7 +766,10 @@ impl<'a> Worker<'a> {
                     r -= i32::from(gives_check || in_check);
                     if quiet {
                         r -= i32::from(mv == killers[0] || mv == killers[1] || mv == counter);
-                        r -= quiet_history / LMR_HISTORY_DIVISOR;
+                        r -= pos
+                            .piece_on(mv.from())
+                            .map_or(0, |piece| self.history.quiet_score(us, piece, mv, context))
+                            / LMR_HISTORY_DIVISOR;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -851,14 +853,18 @@ impl<'a> Worker<'a> {
             // Teach the correction history what this search found, when
             // the result bounds the static eval's error on the right side
             // and no capture decided it.
+            let error_side_known = match bound {
+                Bound::Exact => true,
+                Bound::Lower => best_score > static_eval,
+                Bound::Upper => best_score < static_eval,
+            };
             if !in_check
                 && best_score.abs() < MATE_BOUND
-                && (best_move.is_null() || !best_move.is_noisy())
-                && !(bound == Bound::Lower && best_score <= static_eval)
-                && !(bound == Bound::Upper && best_score >= static_eval)
+                && !best_move.is_noisy()
+                && error_side_known
             {
                 self.history
-                    .update_correction(us, pawn_key, depth, best_score - static_eval);
+                    .update_correction(us, pos.pawn_key(), depth, best_score - static_eval);
             }
         }
         best_score
@@ -900,9 +906,7 @@ impl<'a> Worker<'a> {
         let stand_pat = if in_check {
             -INFINITE
         } else {
-            self.history
-                .corrected_eval(raw_eval, pos.side_to_move(), pos.pawn_key())
-                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+            self.corrected_eval(pos, raw_eval)
         };
         if stand_pat >= beta {
             return stand_pat;
