@@ -9,21 +9,26 @@ pub(crate) const HISTORY_MAX: i32 = 16_384;
 pub(crate) struct History {
     /// Butterfly history: how often a quiet move by this colour from this
     /// square to that one caused a cutoff, with gravity.
-    butterfly: Box<[[[i32; 64]; 64]; 2]>,
+    butterfly: Box<[[[HistoryEntry; 64]; 64]; 2]>,
     /// The quiet move that last refuted a move of this piece to this square.
     counters: Box<[[Move; 64]; 12]>,
     /// Continuation history: how well a quiet move (piece, destination)
     /// did after an earlier move (piece, destination), one or two plies
     /// back. Flat: `[earlier piece][earlier to][piece][to]`.
-    continuation: Vec<i32>,
+    continuation: Vec<HistoryEntry>,
     /// Capture history: how well a capture by this piece on this square of
     /// this kind of piece did. `[piece][to][captured kind]`.
-    captures: Box<[[[i32; 6]; 64]; 12]>,
+    captures: Box<[[[HistoryEntry; 6]; 64]; 12]>,
     /// Pawn correction history: how far searches found the static
     /// evaluation off in positions with these pawns, by side to move and
     /// pawn key, in 1/[`CORRECTION_GRAIN`] centipawns.
     correction: Box<[[i32; CORRECTION_ENTRIES]; 2]>,
 }
+
+/// One history counter. Gravity keeps it within ±[`HISTORY_MAX`], so 16 bits
+/// hold it exactly; half the size of `i32` keeps more of the continuation
+/// history (1.2 MB a thread) in cache.
+type HistoryEntry = i16;
 
 /// Entries per side in the pawn correction history.
 const CORRECTION_ENTRIES: usize = 16_384;
@@ -50,9 +55,13 @@ fn continuation_slot(block: usize, piece: Piece, mv: Move) -> usize {
 }
 
 #[inline]
-fn apply_gravity(entry: &mut i32, bonus: i32) {
+fn apply_gravity(entry: &mut HistoryEntry, bonus: i32) {
     let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-    *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    let old = i32::from(*entry);
+    let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
+    debug_assert!(new.abs() <= HISTORY_MAX);
+    // Within ±HISTORY_MAX: |new| ≤ |old|·(1 − |b|/M) + |b| ≤ M.
+    *entry = new as HistoryEntry;
 }
 
 impl History {
@@ -111,7 +120,7 @@ impl History {
 
     /// The capture-history entry of a capture or promotion in `pos`.
     #[inline]
-    fn capture_entry(&mut self, pos: &Position, mv: Move) -> Option<&mut i32> {
+    fn capture_entry(&mut self, pos: &Position, mv: Move) -> Option<&mut HistoryEntry> {
         let piece = pos.piece_on(mv.from())?;
         let victim = captured_kind(pos, mv);
         Some(&mut self.captures[piece.index()][mv.to().index()][victim.index()])
@@ -121,7 +130,7 @@ impl History {
     #[inline]
     pub(crate) fn capture_score(&self, pos: &Position, mv: Move) -> i32 {
         pos.piece_on(mv.from()).map_or(0, |piece| {
-            self.captures[piece.index()][mv.to().index()][captured_kind(pos, mv).index()]
+            i32::from(self.captures[piece.index()][mv.to().index()][captured_kind(pos, mv).index()])
         })
     }
 
@@ -135,7 +144,7 @@ impl History {
 
     #[inline]
     pub(crate) fn score(&self, color: Color, mv: Move) -> i32 {
-        self.butterfly[color.index()][mv.from().index()][mv.to().index()]
+        i32::from(self.butterfly[color.index()][mv.from().index()][mv.to().index()])
     }
 
     /// Moves the entry towards `bonus`'s sign by `bonus`, less as it nears the bound.
@@ -158,7 +167,7 @@ impl History {
     ) -> i32 {
         let mut score = self.score(color, mv);
         for block in context.into_iter().flatten() {
-            score += self.continuation[continuation_slot(block, piece, mv)];
+            score += i32::from(self.continuation[continuation_slot(block, piece, mv)]);
         }
         score
     }
