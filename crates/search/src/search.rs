@@ -33,6 +33,13 @@ const DELTA_MARGIN: i32 = 200;
 const SINGULAR_MIN_DEPTH: i32 = 8;
 const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
 const SINGULAR_MARGIN_PER_DEPTH: i32 = 2;
+/// How far below the singular bound the other moves must fail for a second ply.
+const DOUBLE_EXTENSION_MARGIN: i32 = 20;
+/// Most double extensions on one line, so the search still terminates quickly.
+const MAX_DOUBLE_EXTENSIONS: u8 = 6;
+const PROBCUT_MIN_DEPTH: i32 = 5;
+const PROBCUT_MARGIN: i32 = 200;
+const PROBCUT_REDUCTION: i32 = 4;
 /// History (butterfly plus continuation) worth one ply less or more reduction.
 const LMR_HISTORY_DIVISOR: i32 = 8192;
 
@@ -66,6 +73,9 @@ struct Frame {
     moved: Option<(Piece, Move)>,
     /// The move left out of a singular-extension search at this ply.
     excluded: Move,
+    /// Double extensions on the path from the root through the move being
+    /// searched at this ply.
+    double_extensions: u8,
 }
 
 /// One search thread's state.
@@ -604,6 +614,8 @@ impl<'a> Worker<'a> {
             _ => static_eval,
         };
         self.frames[ply].eval = static_eval;
+        let double_extensions = self.frames[ply - 1].double_extensions;
+        self.frames[ply].double_extensions = double_extensions;
         let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].eval;
 
         if !pv_node && !in_check && excluded.is_null() {
@@ -650,6 +662,55 @@ impl<'a> Worker<'a> {
                     if verified >= beta {
                         return v;
                     }
+                }
+            }
+        }
+        // ProbCut: a good capture whose reduced search beats beta by a wide
+        // margin would almost surely beat beta at full depth too.
+        let probcut_beta = beta + PROBCUT_MARGIN;
+        if !pv_node
+            && !in_check
+            && excluded.is_null()
+            && depth >= PROBCUT_MIN_DEPTH
+            && beta.abs() < MATE_BOUND
+            && !entry.is_some_and(|e| e.depth >= depth - 3 && e.score < probcut_beta)
+        {
+            let mut picker = MovePicker::noisy(pos, tt_move);
+            while let Some(mv) = picker.next(pos, self.history) {
+                if !pos.see_ge(mv, probcut_beta - static_eval) {
+                    continue;
+                }
+                let mut child = *pos;
+                child.make_move(mv);
+                self.shared.tt.prefetch(child.key());
+                self.frames[ply].moved = pos.piece_on(mv.from()).map(|p| (p, mv));
+                self.keys.push(key);
+                let mut v = -self.qsearch(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
+                if v >= probcut_beta {
+                    v = -self.negamax(
+                        &child,
+                        -probcut_beta,
+                        -probcut_beta + 1,
+                        depth - PROBCUT_REDUCTION,
+                        ply + 1,
+                        true,
+                    );
+                }
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= probcut_beta {
+                    self.shared.tt.store(
+                        key,
+                        mv,
+                        v,
+                        raw_eval,
+                        depth - (PROBCUT_REDUCTION - 1),
+                        Bound::Lower,
+                        ply,
+                    );
+                    return v;
                 }
             }
         }
@@ -737,7 +798,16 @@ impl<'a> Worker<'a> {
                         return 0;
                     }
                     if v < singular_beta {
-                        extension = 1;
+                        // Far below, off the principal variation: two plies,
+                        // a limited number of times per line.
+                        extension = if !pv_node
+                            && v < singular_beta - DOUBLE_EXTENSION_MARGIN
+                            && double_extensions < MAX_DOUBLE_EXTENSIONS
+                        {
+                            2
+                        } else {
+                            1
+                        };
                     } else if singular_beta >= beta {
                         return singular_beta;
                     } else if e.score >= beta {
@@ -755,6 +825,7 @@ impl<'a> Worker<'a> {
                 extension = 1;
             }
             let new_depth = depth - 1 + extension;
+            self.frames[ply].double_extensions = double_extensions + u8::from(extension == 2);
             let score = if searched == 0 {
                 -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true)
             } else {
@@ -763,6 +834,8 @@ impl<'a> Worker<'a> {
                     r = self.lmr[depth.min(63) as usize][searched.min(63)];
                     r -= i32::from(pv_node);
                     r += i32::from(!improving);
+                    // Behind a capture hash move, quiet moves are rarely best.
+                    r += i32::from(quiet && tt_move.is_noisy());
                     r -= i32::from(gives_check || in_check);
                     if quiet {
                         r -= i32::from(mv == killers[0] || mv == killers[1] || mv == counter);
