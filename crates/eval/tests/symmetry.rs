@@ -5,7 +5,7 @@ mod common;
 
 use common::suite_positions;
 use outpost_board::{CastlingRights, Color, Position, Setup, Square};
-use outpost_eval::{Evaluator, Term, EVAL_LIMIT, SCALE_NORMAL};
+use outpost_eval::{Evaluator, Params, Term, EVAL_LIMIT, SCALE_NORMAL};
 use outpost_notation::parse_fen;
 
 /// The a↔h mirror image of a position without castling rights.
@@ -21,9 +21,44 @@ fn mirrored(pos: &Position) -> Position {
     Position::from_setup(&setup).expect("the mirror image of a legal position is legal")
 }
 
+/// The default weights, and weights with every term switched on: each
+/// weight moved by a different small amount (thresholds, phase weights and
+/// scale factors left alone), so that a term whose default is zero is
+/// checked too.
+fn evaluators() -> [Evaluator; 2] {
+    let mut params = Params::default();
+    let names = params.names();
+    let values: Vec<i32> = params
+        .to_vec()
+        .iter()
+        .zip(&names)
+        .enumerate()
+        .map(|(i, (&v, name))| {
+            let fixed = [
+                "phase_weight",
+                "king_min_attackers",
+                "mopup_margin",
+                "scale_",
+            ];
+            if fixed.iter().any(|f| name.starts_with(f)) {
+                v
+            } else {
+                v + 1 + (i % 7) as i32
+            }
+        })
+        .collect();
+    params.set_from_slice(&values);
+    [Evaluator::new(), Evaluator::with_params(params)]
+}
+
 #[test]
 fn colour_flip_gives_the_same_score() {
-    let mut eval = Evaluator::new();
+    for mut eval in evaluators() {
+        colour_flip_with(&mut eval);
+    }
+}
+
+fn colour_flip_with(eval: &mut Evaluator) {
     for (fen, pos) in suite_positions() {
         let flipped = pos.color_flipped();
         assert_eq!(eval.evaluate(pos), eval.evaluate(&flipped), "{fen}");
@@ -38,7 +73,12 @@ fn colour_flip_gives_the_same_score() {
 
 #[test]
 fn mirror_image_gives_the_same_score() {
-    let mut eval = Evaluator::new();
+    for mut eval in evaluators() {
+        mirror_image_with(&mut eval);
+    }
+}
+
+fn mirror_image_with(eval: &mut Evaluator) {
     let mut checked = 0;
     for (fen, pos) in suite_positions() {
         if pos.castling_rights() != CastlingRights::NONE {
