@@ -248,6 +248,14 @@ pub(crate) struct MovePicker {
     index: usize,
     bad: MoveList,
     bad_index: usize,
+    /// The end of the live part of `list` (shortened when quiet moves are
+    /// skipped).
+    end: usize,
+    /// Only quiet moves that give check are still wanted (set by
+    /// [`MovePicker::skip_quiets`]); `quiets_filtered` once `list` holds
+    /// only those.
+    skip_quiets: bool,
+    quiets_filtered: bool,
     /// Quiescence: only captures that do not lose material and queen promotions.
     noisy_only: bool,
 }
@@ -278,6 +286,9 @@ impl MovePicker {
             index: 0,
             bad: MoveList::new(),
             bad_index: 0,
+            end: 0,
+            skip_quiets: false,
+            quiets_filtered: false,
             noisy_only: false,
         }
     }
@@ -301,12 +312,35 @@ impl MovePicker {
         self
     }
 
+    /// From now on, quiet moves are handed out only when they give check
+    /// (late quiet moves are pruned anyway, checks excepted): saves ordering
+    /// moves that would be thrown away.
+    pub(crate) fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// Keeps, of the quiet moves not yet handed out, those that give check,
+    /// in the same relative order with their scores.
+    fn filter_quiet_checks(&mut self, pos: &Position) {
+        let mut kept = self.index;
+        for i in self.index..self.end {
+            let mv = self.list[i];
+            if pos.gives_check(mv) {
+                self.list.as_mut_slice()[kept] = mv;
+                self.scores[kept] = self.scores[i];
+                kept += 1;
+            }
+        }
+        self.end = kept;
+        self.quiets_filtered = true;
+    }
+
     fn pick_best(&mut self) -> Option<Move> {
-        if self.index >= self.list.len() {
+        if self.index >= self.end {
             return None;
         }
         let mut best = self.index;
-        for i in self.index + 1..self.list.len() {
+        for i in self.index + 1..self.end {
             if self.scores[i] > self.scores[best] {
                 best = i;
             }
@@ -346,6 +380,7 @@ impl MovePicker {
                             + history.capture_score(pos, mv) / CAPTURE_HISTORY_DIVISOR;
                     }
                     self.index = 0;
+                    self.end = self.list.len();
                     self.stage = Stage::GoodNoisy;
                 }
                 Stage::GoodNoisy => match self.pick_best() {
@@ -377,8 +412,16 @@ impl MovePicker {
                 Stage::GenerateQuiet => {
                     self.list.clear();
                     pos.generate_quiet(&mut self.list);
+                    self.index = 0;
+                    self.end = self.list.len();
+                    if self.skip_quiets {
+                        // Skipped before they were even generated: score
+                        // only the checks.
+                        self.filter_quiet_checks(pos);
+                    }
                     let us = pos.side_to_move();
-                    for (i, &mv) in self.list.iter().enumerate() {
+                    for i in 0..self.end {
+                        let mv = self.list[i];
                         self.scores[i] = if mv == self.killers[0] {
                             KILLER_SCORE + 2
                         } else if mv == self.killers[1] {
@@ -390,8 +433,10 @@ impl MovePicker {
                                 .map_or(0, |piece| history.quiet_score(us, piece, mv, self.context))
                         };
                     }
-                    self.index = 0;
                     self.stage = Stage::Quiet;
+                }
+                Stage::Quiet if self.skip_quiets && !self.quiets_filtered => {
+                    self.filter_quiet_checks(pos);
                 }
                 Stage::Quiet => match self.pick_best() {
                     Some(mv) if mv == self.tt_move => {}
@@ -433,6 +478,55 @@ mod tests {
             }
             assert_eq!(seen.len(), pos.legal_moves().len());
         }
+    }
+
+    #[test]
+    fn skipping_quiets_keeps_the_checks_and_the_captures() {
+        let history = History::new();
+        let pos = open_game_position();
+        let legal = pos.legal_moves();
+        let quiet_checks: HashSet<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&mv| !mv.is_noisy() && pos.gives_check(mv))
+            .collect();
+        assert!(!quiet_checks.is_empty());
+        let noisy: HashSet<Move> = legal.iter().copied().filter(|mv| mv.is_noisy()).collect();
+        assert!(!noisy.is_empty());
+        let mut picker = MovePicker::new(&pos, Move::NULL, [Move::NULL; 2], Move::NULL);
+        let mut seen = HashSet::new();
+        let mut skipped = false;
+        while let Some(mv) = picker.next(&pos, &history) {
+            assert!(seen.insert(mv), "{mv} twice");
+            if !skipped && !mv.is_noisy() {
+                // The first quiet move: from here on only checks.
+                picker.skip_quiets();
+                skipped = true;
+            } else if skipped && !mv.is_noisy() {
+                assert!(quiet_checks.contains(&mv), "{mv} is no check");
+            }
+        }
+        assert!(skipped);
+        for mv in quiet_checks.iter().chain(&noisy) {
+            assert!(seen.contains(mv), "{mv} never handed out");
+        }
+        assert!(seen.len() < legal.len());
+    }
+
+    /// After 1.e4 e5 2.Nf3 d6 3.d4 exd4, White has captures (Nxd4, Qxd4),
+    /// a quiet check (Bb5+) and many other quiet moves.
+    fn open_game_position() -> Position {
+        let mut pos = Position::startpos();
+        for uci in ["e2e4", "e7e5", "g1f3", "d7d6", "d2d4", "e5d4"] {
+            let mv = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|mv| mv.to_string() == uci)
+                .expect("legal");
+            pos.make_move(mv);
+        }
+        pos
     }
 
     #[test]

@@ -739,25 +739,33 @@ impl<'a> Worker<'a> {
         let pieces = Self::has_pieces(pos);
         self.killers[ply + 1] = [Move::NULL; 2];
 
-        while let Some(mv) = picker.next(pos, self.history) {
+        let lmp_limit = ((3 + depth * depth) as usize / if improving { 1 } else { 2 }).max(2);
+        loop {
+            let prunable = best_score > -MATE_BOUND && pieces && depth <= LMP_MAX_DEPTH;
+            // Late move pruning: late quiet moves at shallow depth rarely
+            // matter. Futility: a quiet move cannot lift a hopeless eval to
+            // alpha. Once either holds it holds for every later quiet move.
+            let late = searched >= lmp_limit;
+            let futile = !in_check
+                && depth <= FUTILITY_MAX_DEPTH
+                && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+            if prunable && (late || futile) {
+                // Only the checks among the quiet moves are still wanted.
+                picker.skip_quiets();
+            }
+            let Some(mv) = picker.next(pos, self.history) else {
+                break;
+            };
             if mv == excluded {
                 continue;
             }
             let quiet = !mv.is_noisy();
-            if best_score > -MATE_BOUND && pieces && depth <= LMP_MAX_DEPTH {
+            if prunable {
                 let see_noisy_fails = |pos: &Position| {
                     depth <= SEE_PRUNE_MAX_DEPTH && !pos.see_ge(mv, -SEE_NOISY_MARGIN * depth)
                 };
                 if quiet {
-                    // Late move pruning: late quiet moves at shallow depth
-                    // rarely matter.
-                    let limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
-                    let late = searched >= limit.max(2);
-                    // Futility: a quiet move cannot lift a hopeless eval to alpha.
-                    let futile = !in_check
-                        && depth <= FUTILITY_MAX_DEPTH
-                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
-                    // SEE: a quiet move that loses material.
+                    // Late, futile, or a quiet move that loses material (SEE).
                     if late
                         || futile
                         || (depth <= SEE_PRUNE_MAX_DEPTH
