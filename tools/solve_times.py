@@ -15,6 +15,8 @@ import subprocess
 
 import chess
 
+from suite import epd_positions
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -48,40 +50,35 @@ def main():
 
     solved = 0
     total = 0
-    with open(args.epd) as f:
-        for line in f:
-            line = line.strip()
-            if not line:
-                continue
-            board, ops = chess.Board.from_epd(line)
-            wanted = ops.get("bm", [])
-            total += 1
-            send("ucinewgame")
-            send("position fen " + board.fen())
-            send(f"go movetime {int(args.time * 1000)}")
-            since = None
-            while True:
-                reply = engine.stdout.readline()
-                if not reply:
-                    raise SystemExit("the engine exited")
-                words = reply.split()
-                if words and words[0] == "bestmove":
-                    played = chess.Move.from_uci(words[1])
-                    break
-                if words and words[0] == "info" and "pv" in words and "time" in words:
-                    first = chess.Move.from_uci(words[words.index("pv") + 1])
-                    if first in wanted:
-                        if since is None:
-                            nodes = words[words.index("nodes") + 1] if "nodes" in words else "?"
-                            since = (int(words[words.index("time") + 1]) / 1000, nodes)
-                    else:
-                        since = None
-            name = ops.get("id", board.fen())
-            if played in wanted and since is not None:
-                solved += 1
-                print(f"{name}: solved after {since[0]:.2f} s, {since[1]} nodes", flush=True)
-            else:
-                print(f"{name}: not solved in {args.time:.1f} s (played {board.san(played)})", flush=True)
+    for board, ops in epd_positions(args.epd):
+        wanted = ops.get("bm", [])
+        total += 1
+        send("ucinewgame")
+        send("position fen " + board.fen())
+        send(f"go movetime {int(args.time * 1000)}")
+        since = None
+        while True:
+            reply = engine.stdout.readline()
+            if not reply:
+                raise SystemExit("the engine exited")
+            words = reply.split()
+            if words and words[0] == "bestmove":
+                played = chess.Move.from_uci(words[1])
+                break
+            if words and words[0] == "info" and "pv" in words and "time" in words:
+                first = chess.Move.from_uci(words[words.index("pv") + 1])
+                if first in wanted:
+                    if since is None:
+                        nodes = words[words.index("nodes") + 1] if "nodes" in words else "?"
+                        since = (int(words[words.index("time") + 1]) / 1000, nodes)
+                else:
+                    since = None
+        name = ops.get("id", board.fen())
+        if played in wanted and since is not None:
+            solved += 1
+            print(f"{name}: solved after {since[0]:.2f} s, {since[1]} nodes", flush=True)
+        else:
+            print(f"{name}: not solved in {args.time:.1f} s (played {board.san(played)})", flush=True)
     print(f"solved {solved} of {total}")
     send("quit")
 

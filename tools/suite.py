@@ -14,6 +14,15 @@ import chess
 import chess.engine
 
 
+def epd_positions(path):
+    """Yields (board, operations) for every non-empty line of an EPD file."""
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line:
+                yield chess.Board.from_epd(line)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("engine")
@@ -31,26 +40,21 @@ def main():
     solved = total = 0
     failed = []
     start = time.time()
-    with open(args.epd) as f:
-        for line in f:
-            line = line.strip()
-            if not line:
-                continue
-            board, ops = chess.Board.from_epd(line)
-            best = ops.get("bm", [])
-            avoid = ops.get("am", [])
-            engine.protocol.send_line("ucinewgame")
-            limit = chess.engine.Limit(nodes=args.nodes) if args.nodes else chess.engine.Limit(time=args.time)
-            result = engine.play(board, limit)
-            ok = (not best or result.move in best) and result.move not in avoid
-            total += 1
-            solved += ok
-            if not ok:
-                failed.append((ops.get("id", str(total)), board.san(result.move), [board.san(m) for m in best]))
-            if args.verbose:
-                print(f"{ops.get('id', total)}: {'ok ' if ok else 'BAD'} {board.san(result.move)}", flush=True)
-            if args.limit and total >= args.limit:
-                break
+    for board, ops in epd_positions(args.epd):
+        best = ops.get("bm", [])
+        avoid = ops.get("am", [])
+        engine.protocol.send_line("ucinewgame")
+        limit = chess.engine.Limit(nodes=args.nodes) if args.nodes else chess.engine.Limit(time=args.time)
+        result = engine.play(board, limit)
+        ok = (not best or result.move in best) and result.move not in avoid
+        total += 1
+        solved += ok
+        if not ok:
+            failed.append((ops.get("id", str(total)), board.san(result.move), [board.san(m) for m in best]))
+        if args.verbose:
+            print(f"{ops.get('id', total)}: {'ok ' if ok else 'BAD'} {board.san(result.move)}", flush=True)
+        if args.limit and total >= args.limit:
+            break
     engine.quit()
     budget = f"{args.nodes} nodes" if args.nodes else f"{args.time} s"
     print(f"solved {solved} of {total} at {budget} per position ({time.time() - start:.0f} s)")

@@ -252,10 +252,8 @@ pub(crate) struct MovePicker {
     /// skipped).
     end: usize,
     /// Only quiet moves that give check are still wanted (set by
-    /// [`MovePicker::skip_quiets`]); `quiets_filtered` once `list` holds
-    /// only those.
+    /// [`MovePicker::skip_quiets`]).
     skip_quiets: bool,
-    quiets_filtered: bool,
     /// Quiescence: only captures that do not lose material and queen promotions.
     noisy_only: bool,
 }
@@ -288,7 +286,6 @@ impl MovePicker {
             bad_index: 0,
             end: 0,
             skip_quiets: false,
-            quiets_filtered: false,
             noisy_only: false,
         }
     }
@@ -315,8 +312,16 @@ impl MovePicker {
     /// From now on, quiet moves are handed out only when they give check
     /// (late quiet moves are pruned anyway, checks excepted): saves ordering
     /// moves that would be thrown away.
-    pub(crate) fn skip_quiets(&mut self) {
+    pub(crate) fn skip_quiets(&mut self, pos: &Position) {
+        if self.skip_quiets {
+            return;
+        }
         self.skip_quiets = true;
+        // Quiet moves already generated and scored: drop the non-checks
+        // now; otherwise generation drops them.
+        if self.stage == Stage::Quiet {
+            self.filter_quiet_checks(pos);
+        }
     }
 
     /// Keeps, of the quiet moves not yet handed out, those that give check,
@@ -332,7 +337,6 @@ impl MovePicker {
             }
         }
         self.end = kept;
-        self.quiets_filtered = true;
     }
 
     fn pick_best(&mut self) -> Option<Move> {
@@ -435,9 +439,6 @@ impl MovePicker {
                     }
                     self.stage = Stage::Quiet;
                 }
-                Stage::Quiet if self.skip_quiets && !self.quiets_filtered => {
-                    self.filter_quiet_checks(pos);
-                }
                 Stage::Quiet => match self.pick_best() {
                     Some(mv) if mv == self.tt_move => {}
                     Some(mv) => return Some(mv),
@@ -500,7 +501,7 @@ mod tests {
             assert!(seen.insert(mv), "{mv} twice");
             if !skipped && !mv.is_noisy() {
                 // The first quiet move: from here on only checks.
-                picker.skip_quiets();
+                picker.skip_quiets(&pos);
                 skipped = true;
             } else if skipped && !mv.is_noisy() {
                 assert!(quiet_checks.contains(&mv), "{mv} is no check");

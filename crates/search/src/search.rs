@@ -751,7 +751,7 @@ impl<'a> Worker<'a> {
                 && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
             if prunable && (late || futile) {
                 // Only the checks among the quiet moves are still wanted.
-                picker.skip_quiets();
+                picker.skip_quiets(pos);
             }
             let Some(mv) = picker.next(pos, self.history) else {
                 break;
