@@ -39,6 +39,6 @@ pub use movegen::{MoveList, PieceMoves};
 pub use moves::{Move, MoveKind};
 pub use perft::{divide, perft, perft_full};
 pub use piece::{Piece, PieceKind};
-pub use position::{Position, Setup, Undo};
+pub use position::{CheckSquares, Position, Setup, Undo};
 pub use see::SEE_VALUES;
 pub use square::{File, Rank, Square};

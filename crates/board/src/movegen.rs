@@ -85,6 +85,12 @@ impl MoveList {
         self.len = 0;
     }
 
+    /// Keeps the first `len` moves (all of them if there are fewer).
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
     /// The moves as a mutable slice (for sorting).
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {

@@ -481,6 +481,7 @@ fn check_position(pos: &Position, noise: u16) {
     assert_eq!(sorted_bits(&union), sorted_bits(&noisy));
 
     // (f) gives_check, is_legal, find_move; (a) and (b) for each successor.
+    let check_squares = pos.check_squares();
     for &mv in legal.iter() {
         let before = *pos;
         let next = pos.play(mv);
@@ -513,6 +514,11 @@ fn check_position(pos: &Position, noise: u16) {
             pos.gives_check(mv),
             next.is_check(),
             "gives_check({mv:?}) from {fen}"
+        );
+        assert_eq!(
+            check_squares.gives_check(pos, mv),
+            next.is_check(),
+            "CheckSquares::gives_check({mv:?}) from {fen}"
         );
         assert!(pos.is_legal(mv), "is_legal({mv:?}) from {fen}");
         assert_eq!(

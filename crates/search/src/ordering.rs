@@ -1,6 +1,6 @@
 //! Move ordering: history, killers and counter-moves, and the staged move picker.
 
-use outpost_board::{Color, Move, MoveList, Piece, PieceKind, Position, SEE_VALUES};
+use outpost_board::{CheckSquares, Color, Move, MoveList, Piece, PieceKind, Position, SEE_VALUES};
 
 /// Largest absolute value a history entry can reach.
 pub(crate) const HISTORY_MAX: i32 = 16_384;
@@ -246,7 +246,9 @@ pub(crate) struct MovePicker {
     list: MoveList,
     scores: [i32; 256],
     index: usize,
-    bad: MoveList,
+    /// Captures that lose material, kept at the front of `list` (over
+    /// moves already handed out) until the last stage.
+    bad_count: usize,
     bad_index: usize,
     /// The end of the live part of `list` (shortened when quiet moves are
     /// skipped).
@@ -256,6 +258,8 @@ pub(crate) struct MovePicker {
     skip_quiets: bool,
     /// Quiescence: only captures that do not lose material and queen promotions.
     noisy_only: bool,
+    /// For telling which moves give check, made when first needed.
+    check_squares: Option<CheckSquares>,
 }
 
 const KILLER_SCORE: i32 = 1 << 28;
@@ -282,11 +286,12 @@ impl MovePicker {
             list: MoveList::new(),
             scores: [0; 256],
             index: 0,
-            bad: MoveList::new(),
+            bad_count: 0,
             bad_index: 0,
             end: 0,
             skip_quiets: false,
             noisy_only: false,
+            check_squares: None,
         }
     }
 
@@ -324,19 +329,37 @@ impl MovePicker {
         }
     }
 
+    /// Whether `mv`, legal in `pos` (the picker's position), gives check.
+    #[inline]
+    pub(crate) fn gives_check(&mut self, pos: &Position, mv: Move) -> bool {
+        self.check_squares
+            .get_or_insert_with(|| pos.check_squares())
+            .gives_check(pos, mv)
+    }
+
     /// Keeps, of the quiet moves not yet handed out, those that give check,
     /// in the same relative order with their scores.
     fn filter_quiet_checks(&mut self, pos: &Position) {
         let mut kept = self.index;
         for i in self.index..self.end {
             let mv = self.list[i];
-            if pos.gives_check(mv) {
+            if self.gives_check(pos, mv) {
                 self.list.as_mut_slice()[kept] = mv;
                 self.scores[kept] = self.scores[i];
                 kept += 1;
             }
         }
         self.end = kept;
+    }
+
+    /// Keeps a capture that loses material for the last stage (not in
+    /// quiescence), over a slot already handed out.
+    fn keep_bad(&mut self, mv: Move) {
+        if !self.noisy_only {
+            // Every kept move was picked, so `bad_count < index`.
+            self.list.as_mut_slice()[self.bad_count] = mv;
+            self.bad_count += 1;
+        }
     }
 
     fn pick_best(&mut self) -> Option<Move> {
@@ -392,18 +415,14 @@ impl MovePicker {
                     Some(mv) => {
                         if let Some(kind) = mv.promotion() {
                             if kind != PieceKind::Queen {
-                                if !self.noisy_only {
-                                    self.bad.push(mv);
-                                }
+                                self.keep_bad(mv);
                                 continue;
                             }
                         }
                         if pos.see_ge(mv, 0) {
                             return Some(mv);
                         }
-                        if !self.noisy_only {
-                            self.bad.push(mv);
-                        }
+                        self.keep_bad(mv);
                     }
                     None => {
                         self.stage = if self.noisy_only {
@@ -414,9 +433,10 @@ impl MovePicker {
                     }
                 },
                 Stage::GenerateQuiet => {
-                    self.list.clear();
+                    // The quiet moves go after the bad captures kept in front.
+                    self.list.truncate(self.bad_count);
                     pos.generate_quiet(&mut self.list);
-                    self.index = 0;
+                    self.index = self.bad_count;
                     self.end = self.list.len();
                     if self.skip_quiets {
                         // Skipped before they were even generated: score
@@ -424,7 +444,7 @@ impl MovePicker {
                         self.filter_quiet_checks(pos);
                     }
                     let us = pos.side_to_move();
-                    for i in 0..self.end {
+                    for i in self.index..self.end {
                         let mv = self.list[i];
                         self.scores[i] = if mv == self.killers[0] {
                             KILLER_SCORE + 2
@@ -445,8 +465,8 @@ impl MovePicker {
                     None => self.stage = Stage::BadNoisy,
                 },
                 Stage::BadNoisy => {
-                    if self.bad_index < self.bad.len() {
-                        let mv = self.bad[self.bad_index];
+                    if self.bad_index < self.bad_count {
+                        let mv = self.list[self.bad_index];
                         self.bad_index += 1;
                         if mv != self.tt_move {
                             return Some(mv);

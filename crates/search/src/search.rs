@@ -773,7 +773,7 @@ impl<'a> Worker<'a> {
                     {
                         // Checks are kept (they may mate) unless they lose
                         // as much as a bad capture would.
-                        if !pos.gives_check(mv) || see_noisy_fails(pos) {
+                        if !picker.gives_check(pos, mv) || see_noisy_fails(pos) {
                             continue;
                         }
                     }
