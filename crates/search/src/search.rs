@@ -829,7 +829,12 @@ impl<'a> Worker<'a> {
             let gives_check = child.is_check();
             self.frames[ply].moved = pos.piece_on(mv.from()).map(|p| (p, mv));
             self.keys.push(key);
-            if extension == 0 && gives_check && ply < 2 * self.root_depth as usize {
+            // Checks that do not simply lose material are searched deeper.
+            if extension == 0
+                && gives_check
+                && ply < 2 * self.root_depth as usize
+                && pos.see_ge(mv, 0)
+            {
                 extension = 1;
             }
             let new_depth = depth - 1 + extension;
