@@ -33,11 +33,15 @@ def main():
         engine.stdin.write(command + "\n")
         engine.stdin.flush()
 
+    def read_line():
+        line = engine.stdout.readline()
+        if not line:
+            raise SystemExit("the engine exited")
+        return line
+
     def read_until(prefix):
         while True:
-            line = engine.stdout.readline()
-            if not line:
-                raise SystemExit("the engine exited")
+            line = read_line()
             if line.startswith(prefix):
                 return line.strip()
 
@@ -58,10 +62,7 @@ def main():
         send(f"go movetime {int(args.time * 1000)}")
         since = None
         while True:
-            reply = engine.stdout.readline()
-            if not reply:
-                raise SystemExit("the engine exited")
-            words = reply.split()
+            words = read_line().split()
             if words and words[0] == "bestmove":
                 played = chess.Move.from_uci(words[1])
                 break
