@@ -307,7 +307,7 @@ impl Engine {
             multipv: self.options.multipv,
             contempt: self.options.contempt,
             driver: self.options.driver,
-            budget: TimeBudget::new(limits, self.options.move_overhead),
+            budget: TimeBudget::new(limits, self.options.move_overhead, pos.fullmove_number()),
             pondering: AtomicBool::new(limits.ponder),
             start: Mutex::new(start),
         };

@@ -16,8 +16,18 @@ pub struct TimeBudget {
     pub fixed: bool,
 }
 
-/// Assumed moves left in a sudden-death game, for dividing the clock.
-const MOVES_LEFT_GUESS: u32 = 20;
+/// Assumed moves left in a sudden-death game, for dividing the clock, up to
+/// move [`HORIZON_SHRINK_FROM`].
+const MOVES_LEFT_GUESS: f64 = 20.0;
+/// With an increment, the assumed moves left shrink from
+/// [`MOVES_LEFT_GUESS`] at this move number ...
+const HORIZON_SHRINK_FROM: u32 = 10;
+/// ... to this many at move [`HORIZON_SHRINK_TO`] and after: the clock is
+/// spent in the middlegame, where games are decided, rather than kept for
+/// an endgame that the increment alone pays for.
+const MOVES_LEFT_LATE: f64 = 10.0;
+/// See [`MOVES_LEFT_LATE`].
+const HORIZON_SHRINK_TO: u32 = 30;
 /// No new iteration starts once this share of the (scaled) soft target is
 /// used: the next one would probably overrun it by far.
 pub(crate) const NEW_ITERATION_SHARE: f64 = 0.75;
@@ -35,9 +45,10 @@ const MAX_SHARE: f64 = 0.5;
 const HARD_FACTOR: f64 = 4.0;
 
 impl TimeBudget {
-    /// The budget for `limits`, keeping `overhead` in reserve for
+    /// The budget for `limits` at move `move_number` of the game (the
+    /// position's fullmove number), keeping `overhead` in reserve for
     /// communication. `None` when the search has no time limit.
-    pub fn new(limits: &Limits, overhead: Duration) -> Option<TimeBudget> {
+    pub fn new(limits: &Limits, overhead: Duration, move_number: u32) -> Option<TimeBudget> {
         if limits.infinite {
             return None;
         }
@@ -68,12 +79,20 @@ impl TimeBudget {
         };
         let usable = clock.time.saturating_sub(overhead).saturating_sub(reserve);
         let usable = usable.max(Duration::from_millis(1));
+        let horizon = if clock.increment.is_zero() {
+            MOVES_LEFT_GUESS
+        } else {
+            let past = move_number.saturating_sub(HORIZON_SHRINK_FROM);
+            let span = HORIZON_SHRINK_TO - HORIZON_SHRINK_FROM;
+            let f = f64::from(past.min(span)) / f64::from(span);
+            MOVES_LEFT_GUESS + (MOVES_LEFT_LATE - MOVES_LEFT_GUESS) * f
+        };
         let moves = clock
             .moves_to_go
-            .map_or(MOVES_LEFT_GUESS, |m| m.clamp(1, MOVES_LEFT_GUESS));
-        let base = usable.as_secs_f64() / f64::from(moves)
-            + clock.increment.as_secs_f64() * INCREMENT_SHARE * health;
-        let cap = usable.as_secs_f64() * if moves == 1 { 0.9 } else { MAX_SHARE };
+            .map_or(horizon, |m| f64::from(m.max(1)).min(horizon));
+        let base =
+            usable.as_secs_f64() / moves + clock.increment.as_secs_f64() * INCREMENT_SHARE * health;
+        let cap = usable.as_secs_f64() * if moves <= 1.0 { 0.9 } else { MAX_SHARE };
         let soft = base.min(cap);
         let hard = (soft * HARD_FACTOR)
             .min(cap.max(soft))
@@ -113,20 +132,23 @@ mod tests {
             (5000, 0, Some(1)),
             (50, 100, None),
         ] {
-            let b = TimeBudget::new(&clock(ms, inc, mtg), overhead).unwrap();
-            assert!(b.soft <= b.hard, "{ms} {inc}: {b:?}");
-            assert!(
-                b.hard <= Duration::from_millis(ms.max(1)),
-                "{ms} {inc}: {b:?}"
-            );
+            for move_number in [1, 20, 60] {
+                let b = TimeBudget::new(&clock(ms, inc, mtg), overhead, move_number).unwrap();
+                assert!(b.soft <= b.hard, "{ms} {inc}: {b:?}");
+                assert!(
+                    b.hard <= Duration::from_millis(ms.max(1)),
+                    "{ms} {inc}: {b:?}"
+                );
+            }
         }
-        let b = TimeBudget::new(&clock(10_000, 100, None), overhead).unwrap();
+        let b = TimeBudget::new(&clock(10_000, 100, None), overhead, 1).unwrap();
         assert!(
             b.soft > Duration::from_millis(300) && b.soft < Duration::from_millis(600),
             "{b:?}"
         );
-        assert!(TimeBudget::new(&Limits::default(), overhead).is_none());
-        let mt = TimeBudget::new(&Limits::movetime(Duration::from_millis(500)), overhead).unwrap();
+        assert!(TimeBudget::new(&Limits::default(), overhead, 1).is_none());
+        let mt =
+            TimeBudget::new(&Limits::movetime(Duration::from_millis(500)), overhead, 1).unwrap();
         assert_eq!(mt.hard, Duration::from_millis(470));
     }
 
@@ -136,9 +158,9 @@ mod tests {
         let overhead = Duration::from_millis(30);
         let mut time = Duration::from_millis(start_ms);
         let mut lowest = time;
-        for _ in 0..moves {
-            let b =
-                TimeBudget::new(&clock(time.as_millis() as u64, inc_ms, None), overhead).unwrap();
+        for move_number in 1..=moves as u32 {
+            let ms = time.as_millis() as u64;
+            let b = TimeBudget::new(&clock(ms, inc_ms, None), overhead, move_number).unwrap();
             time = time.saturating_sub(b.soft + Duration::from_millis(latency_ms))
                 + Duration::from_millis(inc_ms);
             lowest = lowest.min(time);
@@ -162,11 +184,31 @@ mod tests {
         let overhead = Duration::from_millis(30);
         for ms in (100..=5000).step_by(50) {
             for inc in [0, 10, 100, 1000] {
-                let b = TimeBudget::new(&clock(ms, inc, None), overhead).unwrap();
-                let left = Duration::from_millis(ms) - b.hard;
-                let reserve = Duration::from_millis((ms / 2).min(1000));
-                assert!(left >= reserve, "{ms}+{inc}: {b:?} leaves {left:?}");
+                for move_number in [1, 25, 80] {
+                    let b = TimeBudget::new(&clock(ms, inc, None), overhead, move_number).unwrap();
+                    let left = Duration::from_millis(ms) - b.hard;
+                    let reserve = Duration::from_millis((ms / 2).min(1000));
+                    assert!(left >= reserve, "{ms}+{inc}: {b:?} leaves {left:?}");
+                }
             }
         }
+    }
+
+    #[test]
+    fn with_an_increment_the_middlegame_gets_a_larger_share_of_the_clock() {
+        let overhead = Duration::from_millis(30);
+        let soft = |inc, move_number| {
+            TimeBudget::new(&clock(5_000, inc, None), overhead, move_number)
+                .unwrap()
+                .soft
+        };
+        // Same clock: from move 10 to move 30 the horizon halves, and it
+        // stays there.
+        assert_eq!(soft(100, 1), soft(100, 10));
+        assert!(soft(100, 20) > soft(100, 10));
+        assert!(soft(100, 30) > soft(100, 20));
+        assert_eq!(soft(100, 30), soft(100, 90));
+        // Without an increment the clock must last: the horizon stays.
+        assert_eq!(soft(0, 1), soft(0, 50));
     }
 }
