@@ -20,7 +20,10 @@
 //! ```
 //!
 //! `--out` writes `impl Default for Params` in Rust, ready to replace the
-//! one in `crates/eval/src/params.rs`.
+//! one in `crates/eval/src/params.rs`. `--only passed_safe_stop,passed_rook`
+//! tunes only the weights whose names start with one of these prefixes and
+//! keeps every other weight as it is (to fit new terms on less data than the
+//! rest was fitted on).
 
 use outpost_board::Position;
 use outpost_eval::{Evaluator, Params, Score};
@@ -204,6 +207,7 @@ fn main() {
     let mut epochs = 400;
     let mut threads = 2;
     let mut limit = usize::MAX;
+    let mut only: Vec<String> = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -212,12 +216,18 @@ fn main() {
             "--epochs" => epochs = it.next().and_then(|v| v.parse().ok()).unwrap_or(epochs),
             "--threads" => threads = it.next().and_then(|v| v.parse().ok()).unwrap_or(threads),
             "--limit" => limit = it.next().and_then(|v| v.parse().ok()).unwrap_or(limit),
+            "--only" => {
+                only = it
+                    .next()
+                    .map(|v| v.split(',').map(str::to_string).collect())
+                    .unwrap_or_default();
+            }
             _ => input = Some(a.clone()),
         }
     }
     let Some(input) = input else {
         eprintln!(
-            "usage: tune DATA [--out FILE] [--rounds N] [--epochs N] [--threads N] [--limit N]"
+            "usage: tune DATA [--out FILE] [--rounds N] [--epochs N] [--threads N] [--limit N] [--only PREFIX,...]"
         );
         std::process::exit(2);
     };
@@ -261,6 +271,7 @@ fn main() {
     let names = params.names();
     let tunable: Vec<usize> = (0..names.len())
         .filter(|&j| !FROZEN.iter().any(|f| names[j].starts_with(f)))
+        .filter(|&j| only.is_empty() || only.iter().any(|p| names[j].starts_with(p.as_str())))
         .collect();
     eprintln!("{} of {} weights tuned", tunable.len(), names.len());
     for round in 1..=rounds {
@@ -341,7 +352,7 @@ fn rust_source(p: &Params) -> String {
     }
     let _ = writeln!(o, "{i}],");
     let _ = writeln!(o, "{i}phase_weight: {},", ints(&p.phase_weight));
-    let fields: [(&str, &[Score]); 25] = [
+    let fields: [(&str, &[Score]); 28] = [
         ("pawn_doubled", std::slice::from_ref(&p.pawn_doubled)),
         ("pawn_isolated", std::slice::from_ref(&p.pawn_isolated)),
         ("pawn_backward", std::slice::from_ref(&p.pawn_backward)),
@@ -352,6 +363,15 @@ fn rust_source(p: &Params) -> String {
         ("passed_free_path", &p.passed_free_path),
         ("passed_own_king_distance", &p.passed_own_king_distance),
         ("passed_their_king_distance", &p.passed_their_king_distance),
+        ("passed_safe_stop", &p.passed_safe_stop),
+        (
+            "passed_rook_behind",
+            std::slice::from_ref(&p.passed_rook_behind),
+        ),
+        (
+            "passed_enemy_rook_behind",
+            std::slice::from_ref(&p.passed_enemy_rook_behind),
+        ),
         ("mobility_knight", &p.mobility_knight),
         ("mobility_bishop", &p.mobility_bishop),
         ("mobility_rook", &p.mobility_rook),
@@ -378,6 +398,8 @@ fn rust_source(p: &Params) -> String {
         ),
     ];
     let single = [
+        "passed_rook_behind",
+        "passed_enemy_rook_behind",
         "pawn_doubled",
         "pawn_isolated",
         "pawn_backward",
