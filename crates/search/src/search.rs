@@ -91,6 +91,9 @@ pub(crate) struct Worker<'a> {
     pv_len: Box<[usize; MAX_PLY + 1]>,
     /// Keys of the game's positions before the root, then of the search path.
     keys: Vec<u64>,
+    /// Where the root's key goes in `keys`: the number of game positions
+    /// before the root.
+    root_index: usize,
     pub(crate) nodes: u64,
     seldepth: usize,
     pub(crate) root_moves: Vec<RootMove>,
@@ -124,6 +127,7 @@ impl<'a> Worker<'a> {
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: Box::new([0; MAX_PLY + 1]),
             keys: game_keys.to_vec(),
+            root_index: game_keys.len(),
             nodes: 0,
             seldepth: 0,
             root_moves: Vec::new(),
@@ -206,7 +210,36 @@ impl<'a> Worker<'a> {
         if pos.halfmove_clock() >= 100 && (!pos.is_check() || pos.has_legal_moves()) {
             return true;
         }
-        pos.is_insufficient_material() || pos.repetitions(&self.keys) >= 1
+        pos.is_insufficient_material() || self.is_repetition(pos)
+    }
+
+    /// Whether `pos` counts as drawn by repetition: it repeats a position
+    /// of the search path after the root (the side that allowed it could
+    /// have avoided it, so it can repeat it again), or it occurred twice
+    /// before (threefold). A single earlier occurrence in the game, the
+    /// root included, is not yet a draw: the opponent may still deviate.
+    fn is_repetition(&self, pos: &Position) -> bool {
+        let key = pos.key();
+        let len = self.keys.len();
+        // Only positions since the last capture or pawn move can match,
+        // and only those with the same side to move: every second one,
+        // starting two plies back (`keys[len - 1]` is the parent).
+        let oldest = len - (pos.halfmove_clock() as usize).min(len);
+        let mut earlier = 0;
+        let mut i = len;
+        while i >= oldest + 2 {
+            i -= 2;
+            if self.keys[i] == key {
+                if i > self.root_index {
+                    return true;
+                }
+                earlier += 1;
+                if earlier >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     fn evaluate(&mut self, pos: &Position) -> i32 {

@@ -313,6 +313,29 @@ fn repetition_is_a_draw() {
 }
 
 #[test]
+fn one_earlier_occurrence_in_the_game_is_not_yet_a_draw() {
+    // After Nf3 Nf6 Ng1, Black's Ng8 returns to the start position, which
+    // occurred once: White may still deviate, so it is no draw yet (within
+    // the search, a second return is).
+    let mut pos = Position::startpos();
+    let mut history = Vec::new();
+    for mv in ["g1f3", "g8f6", "f3g1"] {
+        history.push(pos.key());
+        pos = pos.play(outpost_notation::parse_uci_move(&pos, mv).unwrap());
+    }
+    let back = outpost_notation::parse_uci_move(&pos, "f6g8").unwrap();
+    let limits = Limits {
+        depth: Some(6),
+        search_moves: vec![back],
+        ..Limits::default()
+    };
+    let result =
+        Engine::default().search(&pos, &history, &limits, &SearchControl::new(), &mut |_| {});
+    assert_eq!(result.best_move, back);
+    assert_ne!(result.score, Score::Centipawns(0), "{result:?}");
+}
+
+#[test]
 fn two_threads_search_and_agree_on_legality() {
     let options = EngineOptions {
         threads: 2,
