@@ -18,8 +18,8 @@ const BONUS: Score = Score::new(40, 40);
 
 #[test]
 fn a_rook_behind_a_passed_pawn_counts_for_its_side() {
-    let own = |p: &mut Params| p.passed_rook_behind = p.passed_rook_behind + BONUS;
-    let enemy = |p: &mut Params| p.passed_enemy_rook_behind = p.passed_enemy_rook_behind + BONUS;
+    let own = |p: &mut Params| p.passed_rook_behind += BONUS;
+    let enemy = |p: &mut Params| p.passed_enemy_rook_behind += BONUS;
     // White's passed d-pawn with White's rook behind it, then Black's.
     assert_eq!(added_by("4k3/8/8/3P4/8/8/8/3RK3 w - - 0 1", own), 40);
     assert_eq!(added_by("4k3/8/8/3P4/8/8/8/3RK3 w - - 0 1", enemy), 0);
@@ -36,7 +36,7 @@ fn a_rook_behind_a_passed_pawn_counts_for_its_side() {
 
 #[test]
 fn a_passed_pawn_whose_next_square_is_safe() {
-    let safe = |p: &mut Params| p.passed_safe_stop[4] = p.passed_safe_stop[4] + BONUS;
+    let safe = |p: &mut Params| p.passed_safe_stop[4] += BONUS;
     // White pawn on e5 (relative rank index 4); e6 empty and unguarded.
     assert_eq!(added_by("k7/8/8/4P3/8/8/8/K7 w - - 0 1", safe), 40);
     // e6 attacked by a black knight: not safe.
