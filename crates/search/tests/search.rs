@@ -1,7 +1,7 @@
 //! Behaviour of the search: mates found at the right distance, legal moves
 //! everywhere, every limit honoured.
 
-use outpost_board::Position;
+use outpost_board::{Move, Position};
 use outpost_notation::parse_fen;
 use outpost_search::{
     bench, bench_positions, Engine, EngineOptions, Limits, Report, Score, SearchControl,
@@ -287,13 +287,13 @@ fn multipv_reports_distinct_lines() {
     assert_eq!(firsts.len(), 3);
 }
 
-#[test]
-fn repetition_is_a_draw() {
-    // After Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1, Black's Ng8 returns to a position
-    // already in the game history: searched alone, that move scores a draw.
+/// Plays `moves` from the start position, then searches only Black's
+/// Ng8 (f6g8) to depth 6, with or without the game history. Returns the
+/// result and the move.
+fn search_knight_back(moves: &[&str], with_history: bool) -> (outpost_search::SearchResult, Move) {
     let mut pos = Position::startpos();
     let mut history = Vec::new();
-    for mv in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+    for mv in moves {
         history.push(pos.key());
         pos = pos.play(outpost_notation::parse_uci_move(&pos, mv).unwrap());
     }
@@ -303,12 +303,22 @@ fn repetition_is_a_draw() {
         search_moves: vec![back],
         ..Limits::default()
     };
+    let history: &[u64] = if with_history { &history } else { &[] };
     let result =
-        Engine::default().search(&pos, &history, &limits, &SearchControl::new(), &mut |_| {});
+        Engine::default().search(&pos, history, &limits, &SearchControl::new(), &mut |_| {});
+    (result, back)
+}
+
+#[test]
+fn repetition_is_a_draw() {
+    // After Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1, Black's Ng8 returns to a position
+    // already in the game history: searched alone, that move scores a draw.
+    let moves = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"];
+    let (result, back) = search_knight_back(&moves, true);
     assert_eq!(result.best_move, back);
     assert_eq!(result.score, Score::Centipawns(0), "{result:?}");
     // Without the history the same move is an ordinary move with a normal score.
-    let fresh = Engine::default().search(&pos, &[], &limits, &SearchControl::new(), &mut |_| {});
+    let (fresh, _) = search_knight_back(&moves, false);
     assert_ne!(fresh.score, Score::Centipawns(0), "{fresh:?}");
 }
 
@@ -317,20 +327,7 @@ fn one_earlier_occurrence_in_the_game_is_not_yet_a_draw() {
     // After Nf3 Nf6 Ng1, Black's Ng8 returns to the start position, which
     // occurred once: White may still deviate, so it is no draw yet (within
     // the search, a second return is).
-    let mut pos = Position::startpos();
-    let mut history = Vec::new();
-    for mv in ["g1f3", "g8f6", "f3g1"] {
-        history.push(pos.key());
-        pos = pos.play(outpost_notation::parse_uci_move(&pos, mv).unwrap());
-    }
-    let back = outpost_notation::parse_uci_move(&pos, "f6g8").unwrap();
-    let limits = Limits {
-        depth: Some(6),
-        search_moves: vec![back],
-        ..Limits::default()
-    };
-    let result =
-        Engine::default().search(&pos, &history, &limits, &SearchControl::new(), &mut |_| {});
+    let (result, back) = search_knight_back(&["g1f3", "g8f6", "f3g1"], true);
     assert_eq!(result.best_move, back);
     assert_ne!(result.score, Score::Centipawns(0), "{result:?}");
 }
