@@ -36,14 +36,19 @@ impl Position {
     /// position just before this one). Only positions since the last capture
     /// or pawn move, with the same side to move, can match.
     pub fn repetitions(&self, history: &[u64]) -> usize {
-        let reach = (self.halfmove_clock() as usize).min(history.len());
-        history[history.len() - reach..]
-            .iter()
+        self.earlier_occurrences(history).count()
+    }
+
+    /// Where this position occurred before in `history` (as for
+    /// [`Position::repetitions`]), as indices into `history`, latest first.
+    pub fn earlier_occurrences<'a>(&self, history: &'a [u64]) -> impl Iterator<Item = usize> + 'a {
+        let key = self.key();
+        let oldest = history.len() - (self.halfmove_clock() as usize).min(history.len());
+        // Same side to move: every second position, from two plies back.
+        (oldest..history.len().saturating_sub(1))
             .rev()
-            .skip(1)
             .step_by(2)
-            .filter(|&&key| key == self.key())
-            .count()
+            .filter(move |&i| history[i] == key)
     }
 
     /// Whether this is at least the third occurrence of the position (a

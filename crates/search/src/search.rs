@@ -219,24 +219,14 @@ impl<'a> Worker<'a> {
     /// before (threefold). A single earlier occurrence in the game, the
     /// root included, is not yet a draw: the opponent may still deviate.
     fn is_repetition(&self, pos: &Position) -> bool {
-        let key = pos.key();
-        let len = self.keys.len();
-        // Only positions since the last capture or pawn move can match,
-        // and only those with the same side to move: every second one,
-        // starting two plies back (`keys[len - 1]` is the parent).
-        let oldest = len - (pos.halfmove_clock() as usize).min(len);
         let mut earlier = 0;
-        let mut i = len;
-        while i >= oldest + 2 {
-            i -= 2;
-            if self.keys[i] == key {
-                if i > self.root_index {
-                    return true;
-                }
-                earlier += 1;
-                if earlier >= 2 {
-                    return true;
-                }
+        for i in pos.earlier_occurrences(&self.keys) {
+            if i > self.root_index {
+                return true;
+            }
+            earlier += 1;
+            if earlier >= 2 {
+                return true;
             }
         }
         false
