@@ -13,8 +13,7 @@ pub enum Term {
     PieceSquares,
     /// Pawn structure: doubled, isolated, backward, supported and phalanx pawns.
     Pawns,
-    /// Passed pawns: rank, blocked, safe stop or free path, king distances,
-    /// rooks behind.
+    /// Passed pawns: rank, blocked or free path, king distances.
     Passed,
     /// Squares the pieces can use.
     Mobility,
