@@ -20,7 +20,7 @@
 //! ```
 //!
 //! `--out` writes `impl Default for Params` in Rust, ready to replace the
-//! one in `crates/eval/src/params.rs`. `--only passed_free_path,passed_rank`
+//! one in `crates/eval/src/params.rs`. `--only passed_safe_stop,passed_rook`
 //! tunes only the weights whose names start with one of these prefixes and
 //! keeps every other weight as it is (to fit new terms on less data than the
 //! rest was fitted on).
@@ -352,7 +352,7 @@ fn rust_source(p: &Params) -> String {
     }
     let _ = writeln!(o, "{i}],");
     let _ = writeln!(o, "{i}phase_weight: {},", ints(&p.phase_weight));
-    let fields: [(&str, &[Score]); 25] = [
+    let fields: [(&str, &[Score]); 28] = [
         ("pawn_doubled", std::slice::from_ref(&p.pawn_doubled)),
         ("pawn_isolated", std::slice::from_ref(&p.pawn_isolated)),
         ("pawn_backward", std::slice::from_ref(&p.pawn_backward)),
@@ -363,6 +363,15 @@ fn rust_source(p: &Params) -> String {
         ("passed_free_path", &p.passed_free_path),
         ("passed_own_king_distance", &p.passed_own_king_distance),
         ("passed_their_king_distance", &p.passed_their_king_distance),
+        ("passed_safe_stop", &p.passed_safe_stop),
+        (
+            "passed_rook_behind",
+            std::slice::from_ref(&p.passed_rook_behind),
+        ),
+        (
+            "passed_enemy_rook_behind",
+            std::slice::from_ref(&p.passed_enemy_rook_behind),
+        ),
         ("mobility_knight", &p.mobility_knight),
         ("mobility_bishop", &p.mobility_bishop),
         ("mobility_rook", &p.mobility_rook),
@@ -389,6 +398,8 @@ fn rust_source(p: &Params) -> String {
         ),
     ];
     let single = [
+        "passed_rook_behind",
+        "passed_enemy_rook_behind",
         "pawn_doubled",
         "pawn_isolated",
         "pawn_backward",

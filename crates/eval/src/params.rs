@@ -55,6 +55,16 @@ pub struct Params {
     /// Per square of distance between the enemy king and the passed pawn's
     /// stop square, by relative rank of the pawn.
     pub passed_their_king_distance: [Score; 8],
+    /// A passed pawn whose stop square is empty and not attacked by the
+    /// enemy, by relative rank (the next step is safe, even if later ones
+    /// are not).
+    pub passed_safe_stop: [Score; 8],
+    /// A passed pawn with a rook of its side behind it on its file, nothing
+    /// in between.
+    pub passed_rook_behind: Score,
+    /// A passed pawn with an enemy rook behind it on its file, nothing in
+    /// between.
+    pub passed_enemy_rook_behind: Score,
 
     /// Knight mobility, by the number of squares it can use.
     pub mobility_knight: [Score; 9],
@@ -303,6 +313,18 @@ impl Default for Params {
                 S(14, 27),
                 S(0, 0),
             ],
+            passed_safe_stop: [
+                S(0, 0),
+                S(3, -6),
+                S(3, 3),
+                S(5, -2),
+                S(7, 6),
+                S(5, 14),
+                S(-18, 30),
+                S(0, 0),
+            ],
+            passed_rook_behind: S(8, 21),
+            passed_enemy_rook_behind: S(-5, -42),
             mobility_knight: [
                 S(-24, -45),
                 S(-4, -10),
@@ -521,6 +543,9 @@ impl Params {
             passed_free_path,
             passed_own_king_distance,
             passed_their_king_distance,
+            passed_safe_stop,
+            passed_rook_behind,
+            passed_enemy_rook_behind,
             mobility_knight,
             mobility_bishop,
             mobility_rook,
@@ -574,6 +599,9 @@ impl Params {
         scores(f, "passed_free_path", passed_free_path);
         scores(f, "passed_own_king_distance", passed_own_king_distance);
         scores(f, "passed_their_king_distance", passed_their_king_distance);
+        scores(f, "passed_safe_stop", passed_safe_stop);
+        score(f, "passed_rook_behind", passed_rook_behind);
+        score(f, "passed_enemy_rook_behind", passed_enemy_rook_behind);
         scores(f, "mobility_knight", mobility_knight);
         scores(f, "mobility_bishop", mobility_bishop);
         scores(f, "mobility_rook", mobility_rook);

@@ -13,7 +13,8 @@ pub enum Term {
     PieceSquares,
     /// Pawn structure: doubled, isolated, backward, supported and phalanx pawns.
     Pawns,
-    /// Passed pawns: rank, blocked or free path, king distances.
+    /// Passed pawns: rank, blocked, safe stop or free path, king distances,
+    /// rooks behind.
     Passed,
     /// Squares the pieces can use.
     Mobility,
