@@ -202,21 +202,17 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Whether `pos` is a draw: the fifty-move rule (unless mated),
+    /// insufficient material, or a repetition of any earlier position of
+    /// the game or the search path since the last capture or pawn move. One
+    /// earlier occurrence is enough, so the search never plans to shuffle
+    /// back to a position it could only leave again (the threefold-only
+    /// rule cost games against Stockfish 2400; docs/search.md).
     fn is_draw(&self, pos: &Position) -> bool {
         if pos.halfmove_clock() >= 100 && (!pos.is_check() || pos.has_legal_moves()) {
             return true;
         }
-        pos.is_insufficient_material() || self.is_repetition(pos)
-    }
-
-    /// Whether `pos` counts as drawn by repetition: it repeats any earlier
-    /// position of the game or the search path (since the last capture or
-    /// pawn move). A single earlier occurrence already counts: the search
-    /// then never plans to shuffle back to a position it could only leave
-    /// again, which against Stockfish 2400 cost wins from winning
-    /// positions under the threefold-only rule (docs/search.md).
-    fn is_repetition(&self, pos: &Position) -> bool {
-        pos.earlier_occurrences(&self.keys).next().is_some()
+        pos.is_insufficient_material() || pos.earlier_occurrences(&self.keys).next().is_some()
     }
 
     fn evaluate(&mut self, pos: &Position) -> i32 {
