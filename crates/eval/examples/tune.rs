@@ -25,7 +25,7 @@
 //! keeps every other weight as it is (to fit new terms on less data than the
 //! rest was fitted on).
 
-use outpost_board::Position;
+use outpost_board::{MoveList, Position};
 use outpost_eval::{Evaluator, Params, Score};
 use outpost_notation::parse_fen;
 use std::fmt::Write as _;
@@ -33,8 +33,9 @@ use std::time::Instant;
 
 /// Weights left alone: the evaluation is not linear in them, or (mop-up)
 /// they only steer the search towards mate in won endings, where the labels
-/// say nothing (every such position is simply won).
-const FROZEN: [&str; 9] = [
+/// say nothing (every such position is simply won), or (the king's value)
+/// they are unused.
+const FROZEN: [&str; 8] = [
     "phase_weight",
     "king_attacker_weight",
     "king_safe_check",
@@ -43,8 +44,14 @@ const FROZEN: [&str; 9] = [
     "mopup_",
     "scale_",
     "piece_value[5]",
-    "psqt[5]",
 ];
+
+/// Weights left alone whose names start with the first part and end with the
+/// second: the king's endgame squares, which pull the lone king of a won
+/// ending towards the centre with the mop-up terms. Fitted, they take odd
+/// values (the labels of won endings say "won" wherever the king stands) and
+/// the K Q v K mop-up test fails.
+const FROZEN_PARTS: [(&str, &str); 1] = [("psqt[5]", ".eg")];
 
 /// The finite-difference step, in centipawns.
 const STEP: i32 = 8;
@@ -73,6 +80,46 @@ struct Linear {
     base: Vec<f64>,
     /// Per position, the weights it depends on and the slope in each.
     slopes: Vec<Vec<(u32, f32)>>,
+}
+
+/// Capture-only quiescence search (captures that do not lose material by
+/// SEE, and promotions), from the side to move's view.
+fn quiescence(eval: &Evaluator, pos: &Position, mut alpha: i32, beta: i32, ply: u32) -> i32 {
+    let stand_pat = eval.evaluate_uncached(pos);
+    if stand_pat >= beta || ply >= 12 {
+        return stand_pat;
+    }
+    alpha = alpha.max(stand_pat);
+    let mut list = MoveList::new();
+    pos.generate_noisy(&mut list);
+    let mut best = stand_pat;
+    for &mv in list.iter() {
+        if !pos.see_ge(mv, 0) {
+            continue;
+        }
+        let mut child = *pos;
+        child.make_move(mv);
+        let score = -quiescence(eval, &child, -beta, -alpha, ply + 1);
+        if score > best {
+            best = score;
+            if score >= beta {
+                break;
+            }
+            alpha = alpha.max(score);
+        }
+    }
+    best
+}
+
+/// Whether `pos` is quiet for the evaluation: the side to move is not in
+/// check and no sequence of captures changes its static score by more than
+/// `margin` centipawns.
+fn is_quiet(eval: &Evaluator, pos: &Position, margin: i32) -> bool {
+    if pos.is_check() {
+        return false;
+    }
+    let stand_pat = eval.evaluate_uncached(pos);
+    quiescence(eval, pos, -32_000, 32_000, 0) - stand_pat <= margin
 }
 
 fn evaluate_all(params: &Params, samples: &[Sample]) -> Vec<i32> {
@@ -208,6 +255,7 @@ fn main() {
     let mut threads = 2;
     let mut limit = usize::MAX;
     let mut only: Vec<String> = Vec::new();
+    let mut quiet_margin = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -216,6 +264,7 @@ fn main() {
             "--epochs" => epochs = it.next().and_then(|v| v.parse().ok()).unwrap_or(epochs),
             "--threads" => threads = it.next().and_then(|v| v.parse().ok()).unwrap_or(threads),
             "--limit" => limit = it.next().and_then(|v| v.parse().ok()).unwrap_or(limit),
+            "--quiet" => quiet_margin = it.next().and_then(|v| v.parse().ok()),
             "--only" => {
                 only = it
                     .next()
@@ -227,7 +276,7 @@ fn main() {
     }
     let Some(input) = input else {
         eprintln!(
-            "usage: tune DATA [--out FILE] [--rounds N] [--epochs N] [--threads N] [--limit N] [--only PREFIX,...]"
+            "usage: tune DATA [--out FILE] [--rounds N] [--epochs N] [--threads N] [--limit N] [--only PREFIX,...] [--quiet CP]"
         );
         std::process::exit(2);
     };
@@ -248,6 +297,15 @@ fn main() {
         })
         .take(limit)
         .collect();
+    if let Some(margin) = quiet_margin {
+        let eval = Evaluator::with_pawn_table_entries(Params::default(), 1);
+        let before = samples.len();
+        samples.retain(|s| is_quiet(&eval, &s.pos, margin));
+        eprintln!(
+            "{} of {before} positions quiet (captures change the static score by at most {margin} cp)",
+            samples.len()
+        );
+    }
     // Hold out every tenth position for validation.
     let (mut train, mut valid): (Vec<_>, Vec<_>) = (Vec::new(), Vec::new());
     for (i, s) in samples.drain(..).enumerate() {
@@ -271,6 +329,11 @@ fn main() {
     let names = params.names();
     let tunable: Vec<usize> = (0..names.len())
         .filter(|&j| !FROZEN.iter().any(|f| names[j].starts_with(f)))
+        .filter(|&j| {
+            !FROZEN_PARTS
+                .iter()
+                .any(|(a, b)| names[j].starts_with(a) && names[j].ends_with(b))
+        })
         .filter(|&j| only.is_empty() || only.iter().any(|p| names[j].starts_with(p.as_str())))
         .collect();
     eprintln!("{} of {} weights tuned", tunable.len(), names.len());
