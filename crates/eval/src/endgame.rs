@@ -4,7 +4,7 @@
 use crate::params::{Params, SCALE_NORMAL};
 use crate::sink::Sink;
 use crate::trace::{Term, Tracer};
-use outpost_board::{Color, PieceKind, Position, Square};
+use outpost_board::{Bitboard, Color, File, PieceKind, Position, Rank, Square};
 
 /// The largest Manhattan distance between two squares (a1 to h8).
 const MAX_MANHATTAN: i32 = 14;
@@ -60,6 +60,9 @@ pub(crate) fn scale(pos: &Position, params: &Params, eg: i32) -> i32 {
             return params.scale_pawnless_minor_edge;
         }
     }
+    if is_wrong_bishop_corner(pos, strong) {
+        return params.scale_wrong_bishop;
+    }
     let white_bishops = pos.pieces_of(Color::White, PieceKind::Bishop);
     let black_bishops = pos.pieces_of(Color::Black, PieceKind::Bishop);
     if white_bishops.count() == 1
@@ -76,6 +79,35 @@ pub(crate) fn scale(pos: &Position, params: &Params, eg: i32) -> i32 {
         };
     }
     SCALE_NORMAL
+}
+
+/// Whether `strong` has bishops and pawns only, every pawn on one rook file
+/// whose promotion square is of the other colour than every bishop, and the
+/// other king stands on that square or next to it: a king in the corner of
+/// the wrong colour cannot be driven out, so the ending is drawn.
+fn is_wrong_bishop_corner(pos: &Position, strong: Color) -> bool {
+    let bishops = pos.pieces_of(strong, PieceKind::Bishop);
+    let pawns = pos.pieces_of(strong, PieceKind::Pawn);
+    let others = pos.pieces_of(strong, PieceKind::Knight)
+        | pos.pieces_of(strong, PieceKind::Rook)
+        | pos.pieces_of(strong, PieceKind::Queen);
+    if bishops.is_empty() || pawns.is_empty() || others.is_nonempty() {
+        return false;
+    }
+    let promotion_rank = Rank::Eighth.relative_to(strong);
+    let corner = if (pawns & !Bitboard::file(File::A)).is_empty() {
+        Square::new(File::A, promotion_rank)
+    } else if (pawns & !Bitboard::file(File::H)).is_empty() {
+        Square::new(File::H, promotion_rank)
+    } else {
+        return false;
+    };
+    let corner_colour = if corner.is_light() {
+        Bitboard::LIGHT_SQUARES
+    } else {
+        Bitboard::DARK_SQUARES
+    };
+    (bishops & corner_colour).is_empty() && pos.king_square(!strong).distance(corner) <= 1
 }
 
 /// Steps from `sq` to the nearest of the four centre squares, along files and ranks.

@@ -157,6 +157,11 @@ pub struct Params {
     /// Endgame scale when the stronger side has no pawns and only one minor
     /// piece (it cannot mate).
     pub scale_lone_minor: i32,
+    /// Endgame scale when the stronger side's only pieces are bishops of
+    /// the colour its rook pawns do not promote on, all its pawns stand on
+    /// that one rook file, and the defending king holds the promotion corner
+    /// (on it or next to it): the defender cannot be driven out.
+    pub scale_wrong_bishop: i32,
 }
 
 // The defaults below were fitted by `crates/eval/examples/tune.rs` (see
@@ -519,6 +524,7 @@ impl Default for Params {
             scale_opposite_bishops_with_pieces: 48,
             scale_pawnless_minor_edge: 12,
             scale_lone_minor: 0,
+            scale_wrong_bishop: 0,
         }
     }
 }
@@ -582,6 +588,7 @@ impl Params {
             scale_opposite_bishops_with_pieces,
             scale_pawnless_minor_edge,
             scale_lone_minor,
+            scale_wrong_bishop,
         } = self;
         let f = &mut f;
         scores(f, "piece_value", piece_value);
@@ -641,6 +648,7 @@ impl Params {
         );
         f("scale_pawnless_minor_edge", scale_pawnless_minor_edge);
         f("scale_lone_minor", scale_lone_minor);
+        f("scale_wrong_bishop", scale_wrong_bishop);
     }
 
     /// Every tunable integer, in [`Params::visit_mut`] order.

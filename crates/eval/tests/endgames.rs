@@ -85,3 +85,32 @@ fn mop_up_drives_the_lone_king_to_the_edge() {
     );
     assert_eq!(right.term(Term::MopUp, Color::Black), Score::ZERO);
 }
+
+#[test]
+fn wrong_bishop_with_rook_pawns_is_a_draw_when_the_king_holds_the_corner() {
+    let mut eval = Evaluator::new();
+    let scale = |eval: &mut Evaluator, fen: &str| eval.trace(&pos(fen)).scale();
+    // Light-squared bishop, h-pawns, h8 is dark: the black king holds it.
+    for fen in [
+        "7k/8/7P/8/8/3B4/7P/6K1 w - - 0 1",
+        "8/6k1/8/7P/8/3B4/8/6K1 b - - 0 1",
+        // Black's version: light-squared bishop, an a-pawn, a1 is dark.
+        "6k1/8/8/1b6/8/8/p7/1K6 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        assert_eq!(scale(&mut eval, fen), 0, "{fen}");
+        assert!(eval.evaluate(&p).abs() < 50, "{fen}: {}", eval.evaluate(&p));
+        assert_eq!(eval.trace(&p.color_flipped()).scale(), 0, "{fen}");
+    }
+    // Not drawn: the right bishop, the king away from the corner, a pawn
+    // off the rook file, or another piece.
+    for fen in [
+        "7k/8/7P/8/8/4B3/7P/6K1 w - - 0 1",
+        "8/8/3k4/7P/8/3B4/8/6K1 w - - 0 1",
+        "7k/8/6PP/8/8/3B4/8/6K1 w - - 0 1",
+        "7k/8/7P/8/8/3B4/7P/2N3K1 w - - 0 1",
+    ] {
+        assert_eq!(scale(&mut eval, fen), SCALE_NORMAL, "{fen}");
+        assert!(eval.evaluate(&pos(fen)) > 200, "{fen}");
+    }
+}
