@@ -40,10 +40,6 @@ const MAX_DOUBLE_EXTENSIONS: u8 = 6;
 const PROBCUT_MIN_DEPTH: i32 = 5;
 const PROBCUT_MARGIN: i32 = 200;
 const PROBCUT_REDUCTION: i32 = 4;
-/// The static eval is scaled by `(FIFTY_MOVE_DAMPING - halfmove clock) /
-/// FIFTY_MOVE_DAMPING`: three quarters of it after 25 moves without a capture
-/// or pawn move, half of it when the fifty-move rule is reached.
-const FIFTY_MOVE_DAMPING: i32 = 200;
 /// History (butterfly plus continuation) worth one ply less or more reduction.
 const LMR_HISTORY_DIVISOR: i32 = 8192;
 
@@ -226,16 +222,10 @@ impl<'a> Worker<'a> {
     }
 
     /// `raw`, the evaluator's score of `pos`, corrected by the pawn
-    /// correction history, shrunk towards a draw as the fifty-move count
-    /// grows, and kept clear of mate scores. The shrinking makes the side
-    /// ahead prefer lines that capture or push a pawn over shuffling until
-    /// the fifty-move rule draws the game.
+    /// correction history and kept clear of mate scores.
     fn corrected_eval(&self, pos: &Position, raw: i32) -> i32 {
-        let corrected = self
-            .history
-            .corrected_eval(raw, pos.side_to_move(), pos.pawn_key());
-        let fifty = pos.halfmove_clock().min(100) as i32;
-        (corrected * (FIFTY_MOVE_DAMPING - fifty) / FIFTY_MOVE_DAMPING)
+        self.history
+            .corrected_eval(raw, pos.side_to_move(), pos.pawn_key())
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 

@@ -380,20 +380,3 @@ fn forced_move_on_the_clock_is_played_at_once() {
     );
     assert!(pos.is_legal(result.best_move));
 }
-
-#[test]
-fn scores_shrink_as_the_fifty_move_count_grows() {
-    // Queen against rook, no pawns, no quick win of the rook: the same
-    // position with more moves on the fifty-move count scores less, but
-    // White is still clearly ahead.
-    let score = |halfmoves: u32| {
-        let fen = format!("8/8/3k4/8/3r4/8/8/1Q2K3 w - - {halfmoves} 60");
-        match search(&fen, &Limits::depth(6)).score {
-            Score::Centipawns(cp) => cp,
-            other => panic!("{fen}: {other:?}"),
-        }
-    };
-    let (fresh, late) = (score(0), score(80));
-    assert!(late > 100, "{late}");
-    assert!(late < fresh * 3 / 4, "fresh {fresh}, late {late}");
-}
