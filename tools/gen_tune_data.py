@@ -22,6 +22,40 @@ import chess
 import chess.engine
 
 
+def quiet_label(board, info, max_score):
+    """`FEN;score` for `board` analysed as `info`, or None unless it is quiet:
+    side to move not in check, the best move neither a capture nor a
+    promotion, a score within `max_score` centipawns and no mate."""
+    if not info.get("pv"):
+        return None
+    mv = info["pv"][0]
+    score = info["score"].relative
+    if (
+        board.is_check()
+        or board.is_capture(mv)
+        or mv.promotion is not None
+        or score.is_mate()
+        or abs(score.score()) > max_score
+    ):
+        return None
+    return f"{board.fen()};{score.score()}"
+
+
+def write_pooled(out_path, jobs, worker, tasks, progress):
+    """Runs `worker` over `tasks` in `jobs` processes and writes the lines it
+    returns to `out_path` in task order; `progress(done, kept)` is printed
+    every 20 tasks. Returns the number of lines written."""
+    count = 0
+    with open(out_path, "w") as f, ProcessPoolExecutor(jobs) as pool:
+        for i, lines in enumerate(pool.map(worker, tasks)):
+            for line in lines:
+                f.write(line + "\n")
+            count += len(lines)
+            if (i + 1) % 20 == 0:
+                print(progress(i + 1, count), file=sys.stderr, flush=True)
+    return count
+
+
 def play(args_tuple):
     seed, fen, engine_path, nodes, max_score = args_tuple
     rng = random.Random(seed)
@@ -42,15 +76,9 @@ def play(args_tuple):
                 break
             best = infos[0]
             score = best["score"].relative
-            mv = best["pv"][0]
-            if (
-                not board.is_check()
-                and not board.is_capture(mv)
-                and mv.promotion is None
-                and not score.is_mate()
-                and abs(score.score()) <= max_score
-            ):
-                out.append(f"{board.fen()};{score.score()}")
+            line = quiet_label(board, best, max_score)
+            if line is not None:
+                out.append(line)
             choice = rng.choice(infos) if multipv > 1 else best
             if "pv" not in choice:
                 choice = best
@@ -84,14 +112,9 @@ def main():
         (args.seed * 1_000_003 + i, openings[i % len(openings)], args.engine, args.nodes, args.max_score)
         for i in range(args.games)
     ]
-    count = 0
-    with open(args.out, "w") as f, ProcessPoolExecutor(args.jobs) as pool:
-        for i, lines in enumerate(pool.map(play, tasks)):
-            for line in lines:
-                f.write(line + "\n")
-            count += len(lines)
-            if (i + 1) % 20 == 0:
-                print(f"{i + 1}/{args.games} games, {count} positions", file=sys.stderr, flush=True)
+    count = write_pooled(
+        args.out, args.jobs, play, tasks, lambda done, kept: f"{done}/{args.games} games, {kept} positions"
+    )
     print(f"{count} positions from {args.games} games", file=sys.stderr)
 
 

@@ -14,11 +14,12 @@ within --max-score centipawns from the side to move's view, no mate.
 import argparse
 import random
 import sys
-from concurrent.futures import ProcessPoolExecutor
 
 import chess
 import chess.engine
 import chess.pgn
+
+from gen_tune_data import quiet_label, write_pooled
 
 
 def label(args_tuple):
@@ -31,17 +32,9 @@ def label(args_tuple):
             if board.is_check() or board.is_game_over(claim_draw=False):
                 continue
             info = engine.analyse(board, chess.engine.Limit(nodes=nodes))
-            if "pv" not in info or not info["pv"]:
-                continue
-            mv = info["pv"][0]
-            score = info["score"].relative
-            if (
-                not board.is_capture(mv)
-                and mv.promotion is None
-                and not score.is_mate()
-                and abs(score.score()) <= max_score
-            ):
-                out.append(f"{fen};{score.score()}")
+            line = quiet_label(board, info, max_score)
+            if line is not None:
+                out.append(line)
     return out
 
 
@@ -92,14 +85,13 @@ def main():
         fens = random.Random(args.seed).sample(fens, args.limit)
     chunk = 500
     tasks = [(fens[i : i + chunk], args.engine, args.nodes, args.max_score) for i in range(0, len(fens), chunk)]
-    count = 0
-    with open(args.out, "w") as f, ProcessPoolExecutor(args.jobs) as pool:
-        for i, lines in enumerate(pool.map(label, tasks)):
-            for line in lines:
-                f.write(line + "\n")
-            count += len(lines)
-            if (i + 1) % 20 == 0:
-                print(f"{(i + 1) * chunk}/{len(fens)} positions looked at, {count} kept", file=sys.stderr, flush=True)
+    count = write_pooled(
+        args.out,
+        args.jobs,
+        label,
+        tasks,
+        lambda done, kept: f"{done * chunk}/{len(fens)} positions looked at, {kept} kept",
+    )
     print(f"{count} positions kept of {len(fens)}", file=sys.stderr)
 
 

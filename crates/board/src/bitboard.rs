@@ -20,6 +20,16 @@ impl Bitboard {
     /// The first and eighth ranks, where pawns promote and never stand.
     pub const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
+    /// The squares of the same colour as `sq` (light or dark), `sq` included.
+    #[inline]
+    pub const fn same_colour(sq: Square) -> Bitboard {
+        if sq.is_light() {
+            Bitboard::LIGHT_SQUARES
+        } else {
+            Bitboard::DARK_SQUARES
+        }
+    }
+
     /// The squares of one file.
     #[inline]
     pub const fn file(file: File) -> Bitboard {
@@ -238,6 +248,9 @@ mod tests {
             Bitboard::FULL
         );
         assert!(Bitboard::LIGHT_SQUARES.contains(Square::H1));
+        assert_eq!(Bitboard::same_colour(Square::H1), Bitboard::LIGHT_SQUARES);
+        assert_eq!(Bitboard::same_colour(Square::A1), Bitboard::DARK_SQUARES);
+        assert_eq!(Bitboard::same_colour(Square::H8), Bitboard::DARK_SQUARES);
         let grid = format!("{:?}", Bitboard::from_square(Square::A8));
         assert!(grid.lines().nth(1).unwrap().starts_with("X ."));
     }

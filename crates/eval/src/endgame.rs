@@ -102,12 +102,8 @@ fn is_wrong_bishop_corner(pos: &Position, strong: Color) -> bool {
     } else {
         return false;
     };
-    let corner_colour = if corner.is_light() {
-        Bitboard::LIGHT_SQUARES
-    } else {
-        Bitboard::DARK_SQUARES
-    };
-    (bishops & corner_colour).is_empty() && pos.king_square(!strong).distance(corner) <= 1
+    (bishops & Bitboard::same_colour(corner)).is_empty()
+        && pos.king_square(!strong).distance(corner) <= 1
 }
 
 /// Steps from `sq` to the nearest of the four centre squares, along files and ranks.

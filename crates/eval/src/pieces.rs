@@ -97,12 +97,8 @@ pub(crate) fn evaluate<T: Tracer>(
                     }
                     PieceKind::Bishop => {
                         mobility += params.mobility_bishop[reach];
-                        let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
-                            Bitboard::LIGHT_SQUARES
-                        } else {
-                            Bitboard::DARK_SQUARES
-                        };
-                        let own_pawns = pos.pieces_of(us, PieceKind::Pawn) & colour;
+                        let own_pawns =
+                            pos.pieces_of(us, PieceKind::Pawn) & Bitboard::same_colour(sq);
                         bishops += params.bishop_pawns * own_pawns.count() as i32;
                         if outposts.contains(sq) {
                             bishops += params.bishop_outpost;
