@@ -19,10 +19,11 @@ pub(crate) struct History {
     /// Capture history: how well a capture by this piece on this square of
     /// this kind of piece did. `[piece][to][captured kind]`.
     captures: Box<[[[HistoryEntry; 6]; 64]; 12]>,
-    /// Pawn correction history: how far searches found the static
-    /// evaluation off in positions with these pawns, by side to move and
-    /// pawn key, in 1/[`CORRECTION_GRAIN`] centipawns.
-    correction: Box<[[i32; CORRECTION_ENTRIES]; 2]>,
+    /// Correction histories: how far searches found the static evaluation
+    /// off, by side to move and a key of part of the position, in
+    /// 1/[`CORRECTION_GRAIN`] centipawns. Slot 0 is keyed by the pawns,
+    /// slots 1 and 2 by White's and Black's pieces other than pawns.
+    correction: Box<[[[i32; CORRECTION_ENTRIES]; 3]; 2]>,
 }
 
 /// One history counter. Gravity keeps it within ±[`HISTORY_MAX`], so 16 bits
@@ -30,7 +31,32 @@ pub(crate) struct History {
 /// history (1.2 MB a thread) in cache.
 type HistoryEntry = i16;
 
-/// Entries per side in the pawn correction history.
+/// The keys of a position the correction histories are indexed by: its
+/// pawns, and each colour's other pieces (king included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CorrectionKeys([u64; 3]);
+
+impl CorrectionKeys {
+    pub(crate) fn of(pos: &Position) -> CorrectionKeys {
+        let pieces = |color: Color| {
+            let mut h = 0u64;
+            for kind in [
+                PieceKind::Knight,
+                PieceKind::Bishop,
+                PieceKind::Rook,
+                PieceKind::Queen,
+                PieceKind::King,
+            ] {
+                h = (h ^ pos.pieces_of(color, kind).0).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                h ^= h >> 32;
+            }
+            h
+        };
+        CorrectionKeys([pos.pawn_key(), pieces(Color::White), pieces(Color::Black)])
+    }
+}
+
+/// Entries per side and key in the correction histories.
 const CORRECTION_ENTRIES: usize = 16_384;
 /// Correction history counts in this fraction of a centipawn.
 const CORRECTION_GRAIN: i32 = 256;
@@ -71,7 +97,7 @@ impl History {
             counters: Box::new([[Move::NULL; 64]; 12]),
             continuation: vec![0; 12 * 64 * 12 * 64],
             captures: Box::new([[[0; 6]; 64]; 12]),
-            correction: Box::new([[0; CORRECTION_ENTRIES]; 2]),
+            correction: Box::new([[[0; CORRECTION_ENTRIES]; 3]; 2]),
         }
     }
 
@@ -80,42 +106,47 @@ impl History {
         *self.counters = [[Move::NULL; 64]; 12];
         self.continuation.fill(0);
         *self.captures = [[[0; 6]; 64]; 12];
-        *self.correction = [[0; CORRECTION_ENTRIES]; 2];
+        *self.correction = [[[0; CORRECTION_ENTRIES]; 3]; 2];
     }
 
     #[inline]
-    fn correction_slot(color: Color, pawn_key: u64) -> (usize, usize) {
-        (color.index(), (pawn_key as usize) % CORRECTION_ENTRIES)
+    fn correction_slot(key: u64) -> usize {
+        (key >> 32) as usize % CORRECTION_ENTRIES
     }
 
     /// `raw`, a static evaluation for `color` to move, corrected by what
-    /// earlier searches found of positions with the same pawns.
+    /// earlier searches found of positions with the same pawns (full
+    /// weight) and the same pieces of either colour (half weight each).
     #[inline]
-    pub(crate) fn corrected_eval(&self, raw: i32, color: Color, pawn_key: u64) -> i32 {
-        let (c, i) = Self::correction_slot(color, pawn_key);
-        raw + self.correction[c][i] / CORRECTION_GRAIN
+    pub(crate) fn corrected_eval(&self, raw: i32, color: Color, keys: CorrectionKeys) -> i32 {
+        let table = &self.correction[color.index()];
+        let [pawns, white, black] = [0, 1, 2].map(|k| table[k][Self::correction_slot(keys.0[k])]);
+        let correction = (2 * pawns + white + black) / (2 * CORRECTION_GRAIN);
+        raw + correction.clamp(-CORRECTION_MAX, CORRECTION_MAX)
     }
 
-    /// Moves the correction for these pawns towards `searched - corrected`,
+    /// Moves each correction for these keys towards `searched - corrected`,
     /// the error a search of `depth` found in the corrected static eval.
     #[inline]
     pub(crate) fn update_correction(
         &mut self,
         color: Color,
-        pawn_key: u64,
+        keys: CorrectionKeys,
         depth: i32,
         error: i32,
     ) {
-        let (c, i) = Self::correction_slot(color, pawn_key);
-        let entry = &mut self.correction[c][i];
         let weight = (depth * depth + 2 * depth + 1).min(128);
-        let target = *entry + error.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
-        *entry = ((*entry * (CORRECTION_WEIGHT_SCALE - weight) + target * weight)
-            / CORRECTION_WEIGHT_SCALE)
-            .clamp(
-                -CORRECTION_MAX * CORRECTION_GRAIN,
-                CORRECTION_MAX * CORRECTION_GRAIN,
-            );
+        let step = error.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+        for (k, table) in self.correction[color.index()].iter_mut().enumerate() {
+            let entry = &mut table[Self::correction_slot(keys.0[k])];
+            let target = *entry + step;
+            *entry = ((*entry * (CORRECTION_WEIGHT_SCALE - weight) + target * weight)
+                / CORRECTION_WEIGHT_SCALE)
+                .clamp(
+                    -CORRECTION_MAX * CORRECTION_GRAIN,
+                    CORRECTION_MAX * CORRECTION_GRAIN,
+                );
+        }
     }
 
     /// The capture-history entry of a capture or promotion in `pos`.
@@ -553,25 +584,42 @@ mod tests {
     #[test]
     fn correction_follows_search_errors_and_stays_bounded() {
         let mut h = History::new();
-        let key = 0xdead_beef_u64;
-        assert_eq!(h.corrected_eval(50, Color::White, key), 50);
+        let pos = open_game_position();
+        let keys = CorrectionKeys::of(&pos);
+        assert_eq!(h.corrected_eval(50, Color::White, keys), 50);
         // Searches keep finding the position 40 cp better than its eval.
         for _ in 0..200 {
-            let error = 90 - h.corrected_eval(50, Color::White, key);
-            h.update_correction(Color::White, key, 6, error);
+            let error = 90 - h.corrected_eval(50, Color::White, keys);
+            h.update_correction(Color::White, keys, 6, error);
         }
-        let corrected = h.corrected_eval(50, Color::White, key);
+        let corrected = h.corrected_eval(50, Color::White, keys);
         assert!((85..=90).contains(&corrected), "{corrected}");
-        // Other side to move, other pawns: untouched.
-        assert_eq!(h.corrected_eval(50, Color::Black, key), 50);
-        assert_eq!(h.corrected_eval(50, Color::White, key ^ 1), 50);
+        // Other side to move: untouched.
+        assert_eq!(h.corrected_eval(50, Color::Black, keys), 50);
+        // Other pawns, same pieces: the piece corrections still apply.
+        let mut other_pawns = keys;
+        other_pawns.0[0] ^= 1 << 40;
+        let partly = h.corrected_eval(50, Color::White, other_pawns);
+        assert!((65..=72).contains(&partly), "{partly}");
+        // Nothing in common: untouched.
+        let unrelated = CorrectionKeys([1 << 40, 2 << 40, 3 << 40]);
+        assert_eq!(h.corrected_eval(50, Color::White, unrelated), 50);
         // Huge errors are clamped.
         for _ in 0..1000 {
-            h.update_correction(Color::Black, key, 20, -10_000);
+            h.update_correction(Color::Black, keys, 20, -10_000);
         }
-        assert_eq!(h.corrected_eval(0, Color::Black, key), -CORRECTION_MAX);
+        assert_eq!(h.corrected_eval(0, Color::Black, keys), -CORRECTION_MAX);
         h.clear();
-        assert_eq!(h.corrected_eval(50, Color::White, key), 50);
+        assert_eq!(h.corrected_eval(50, Color::White, keys), 50);
+    }
+
+    #[test]
+    fn correction_keys_follow_the_pieces() {
+        let start = Position::startpos();
+        let pos = open_game_position();
+        let (a, b) = (CorrectionKeys::of(&start), CorrectionKeys::of(&pos));
+        assert_ne!(a.0[0], b.0[0]);
+        assert_eq!(CorrectionKeys::of(&start), a);
     }
 
     #[test]

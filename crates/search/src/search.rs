@@ -3,7 +3,9 @@
 
 use crate::engine::{SearchDriver, Shared};
 use crate::limits::Limits;
-use crate::ordering::{continuation_index, history_bonus, ContinuationIndex, History, MovePicker};
+use crate::ordering::{
+    continuation_index, history_bonus, ContinuationIndex, CorrectionKeys, History, MovePicker,
+};
 use crate::report::{PvReport, Report, ScoreBound};
 use crate::score::{is_mate, mate_in, mated_in, Score, INFINITE, MATE_BOUND};
 use crate::tt::Bound;
@@ -221,11 +223,11 @@ impl<'a> Worker<'a> {
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// `raw`, the evaluator's score of `pos`, corrected by the pawn
-    /// correction history and kept clear of mate scores.
+    /// `raw`, the evaluator's score of `pos`, corrected by the correction
+    /// histories and kept clear of mate scores.
     fn corrected_eval(&self, pos: &Position, raw: i32) -> i32 {
         self.history
-            .corrected_eval(raw, pos.side_to_move(), pos.pawn_key())
+            .corrected_eval(raw, pos.side_to_move(), CorrectionKeys::of(pos))
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
@@ -592,7 +594,7 @@ impl<'a> Worker<'a> {
         let in_check = pos.is_check();
         let us = pos.side_to_move();
         // The evaluation as computed (kept in the table), then corrected by
-        // the pawn correction history, then sharpened by a table bound.
+        // the correction histories, then sharpened by a table bound.
         let raw_eval = if in_check {
             -INFINITE
         } else if let Some(e) = entry {
@@ -955,8 +957,12 @@ impl<'a> Worker<'a> {
                 && !best_move.is_noisy()
                 && error_side_known
             {
-                self.history
-                    .update_correction(us, pos.pawn_key(), depth, best_score - static_eval);
+                self.history.update_correction(
+                    us,
+                    CorrectionKeys::of(pos),
+                    depth,
+                    best_score - static_eval,
+                );
             }
         }
         best_score
