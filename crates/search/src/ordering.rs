@@ -22,8 +22,9 @@ pub(crate) struct History {
     /// Correction histories: how far searches found the static evaluation
     /// off, by side to move and a key of part of the position, in
     /// 1/[`CORRECTION_GRAIN`] centipawns. Slot 0 is keyed by the pawns,
-    /// slots 1 and 2 by White's and Black's pieces other than pawns.
-    correction: Box<[[[i32; CORRECTION_ENTRIES]; 3]; 2]>,
+    /// slots 1 and 2 by White's and Black's pieces other than pawns, slot 3
+    /// by the move that led here.
+    correction: Box<[[[i32; CORRECTION_ENTRIES]; CORRECTION_KEYS]; 2]>,
 }
 
 /// One history counter. Gravity keeps it within ±[`HISTORY_MAX`], so 16 bits
@@ -31,13 +32,19 @@ pub(crate) struct History {
 /// history (1.2 MB a thread) in cache.
 type HistoryEntry = i16;
 
+/// How many correction histories there are.
+const CORRECTION_KEYS: usize = 4;
+
 /// The keys of a position the correction histories are indexed by: its
-/// pawns, and each colour's other pieces (king included).
+/// pawns, each colour's other pieces (king included), and the move that
+/// led to it (piece and destination).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct CorrectionKeys([u64; 3]);
+pub(crate) struct CorrectionKeys([u64; CORRECTION_KEYS]);
 
 impl CorrectionKeys {
-    pub(crate) fn of(pos: &Position) -> CorrectionKeys {
+    /// The keys of `pos`, reached by `previous` (None at the root and after
+    /// a null move).
+    pub(crate) fn of(pos: &Position, previous: Option<(Piece, Move)>) -> CorrectionKeys {
         let pieces = |color: Color| {
             let mut h = 0u64;
             for kind in [
@@ -52,7 +59,15 @@ impl CorrectionKeys {
             }
             h
         };
-        CorrectionKeys([pos.pawn_key(), pieces(Color::White), pieces(Color::Black)])
+        CorrectionKeys([
+            pos.pawn_key(),
+            pieces(Color::White),
+            pieces(Color::Black),
+            // Slots 1..=768 by piece and destination, slot 0 without a move.
+            previous.map_or(0, |(piece, mv)| {
+                ((piece.index() * 64 + mv.to().index() + 1) as u64) << 32
+            }),
+        ])
     }
 }
 
@@ -97,7 +112,7 @@ impl History {
             counters: Box::new([[Move::NULL; 64]; 12]),
             continuation: vec![0; 12 * 64 * 12 * 64],
             captures: Box::new([[[0; 6]; 64]; 12]),
-            correction: Box::new([[[0; CORRECTION_ENTRIES]; 3]; 2]),
+            correction: Box::new([[[0; CORRECTION_ENTRIES]; CORRECTION_KEYS]; 2]),
         }
     }
 
@@ -106,7 +121,7 @@ impl History {
         *self.counters = [[Move::NULL; 64]; 12];
         self.continuation.fill(0);
         *self.captures = [[[0; 6]; 64]; 12];
-        *self.correction = [[[0; CORRECTION_ENTRIES]; 3]; 2];
+        *self.correction = [[[0; CORRECTION_ENTRIES]; CORRECTION_KEYS]; 2];
     }
 
     #[inline]
@@ -116,12 +131,14 @@ impl History {
 
     /// `raw`, a static evaluation for `color` to move, corrected by what
     /// earlier searches found of positions with the same pawns (full
-    /// weight) and the same pieces of either colour (half weight each).
+    /// weight), the same pieces of either colour and the same last move
+    /// (half weight each).
     #[inline]
     pub(crate) fn corrected_eval(&self, raw: i32, color: Color, keys: CorrectionKeys) -> i32 {
         let table = &self.correction[color.index()];
-        let [pawns, white, black] = [0, 1, 2].map(|k| table[k][Self::correction_slot(keys.0[k])]);
-        let correction = (2 * pawns + white + black) / (2 * CORRECTION_GRAIN);
+        let [pawns, white, black, last_move] =
+            [0, 1, 2, 3].map(|k| table[k][Self::correction_slot(keys.0[k])]);
+        let correction = (2 * pawns + white + black + last_move) / (2 * CORRECTION_GRAIN);
         raw + correction.clamp(-CORRECTION_MAX, CORRECTION_MAX)
     }
 
@@ -585,7 +602,7 @@ mod tests {
     fn correction_follows_search_errors_and_stays_bounded() {
         let mut h = History::new();
         let pos = open_game_position();
-        let keys = CorrectionKeys::of(&pos);
+        let keys = CorrectionKeys::of(&pos, None);
         assert_eq!(h.corrected_eval(50, Color::White, keys), 50);
         // Searches keep finding the position 40 cp better than its eval.
         for _ in 0..200 {
@@ -600,9 +617,9 @@ mod tests {
         let mut other_pawns = keys;
         other_pawns.0[0] ^= 1 << 40;
         let partly = h.corrected_eval(50, Color::White, other_pawns);
-        assert!((65..=72).contains(&partly), "{partly}");
+        assert!((72..=80).contains(&partly), "{partly}");
         // Nothing in common: untouched.
-        let unrelated = CorrectionKeys([1 << 40, 2 << 40, 3 << 40]);
+        let unrelated = CorrectionKeys([1 << 40, 2 << 40, 3 << 40, 4 << 40]);
         assert_eq!(h.corrected_eval(50, Color::White, unrelated), 50);
         // Huge errors are clamped.
         for _ in 0..1000 {
@@ -617,9 +634,12 @@ mod tests {
     fn correction_keys_follow_the_pieces() {
         let start = Position::startpos();
         let pos = open_game_position();
-        let (a, b) = (CorrectionKeys::of(&start), CorrectionKeys::of(&pos));
+        let (a, b) = (
+            CorrectionKeys::of(&start, None),
+            CorrectionKeys::of(&pos, None),
+        );
         assert_ne!(a.0[0], b.0[0]);
-        assert_eq!(CorrectionKeys::of(&start), a);
+        assert_eq!(CorrectionKeys::of(&start, None), a);
     }
 
     #[test]

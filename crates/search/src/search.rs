@@ -225,10 +225,20 @@ impl<'a> Worker<'a> {
 
     /// `raw`, the evaluator's score of `pos`, corrected by the correction
     /// histories and kept clear of mate scores.
-    fn corrected_eval(&self, pos: &Position, raw: i32) -> i32 {
+    fn corrected_eval(&self, pos: &Position, ply: usize, raw: i32) -> i32 {
         self.history
-            .corrected_eval(raw, pos.side_to_move(), CorrectionKeys::of(pos))
+            .corrected_eval(raw, pos.side_to_move(), self.correction_keys(pos, ply))
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// The correction-history keys of `pos`, reached at `ply`.
+    fn correction_keys(&self, pos: &Position, ply: usize) -> CorrectionKeys {
+        let previous = if ply > 0 {
+            self.frames[ply - 1].moved
+        } else {
+            None
+        };
+        CorrectionKeys::of(pos, previous)
     }
 
     fn has_pieces(pos: &Position) -> bool {
@@ -605,7 +615,7 @@ impl<'a> Worker<'a> {
         let static_eval = if in_check {
             -INFINITE
         } else {
-            self.corrected_eval(pos, raw_eval)
+            self.corrected_eval(pos, ply, raw_eval)
         };
         let eval = match entry {
             Some(e)
@@ -959,7 +969,7 @@ impl<'a> Worker<'a> {
             {
                 self.history.update_correction(
                     us,
-                    CorrectionKeys::of(pos),
+                    self.correction_keys(pos, ply),
                     depth,
                     best_score - static_eval,
                 );
@@ -1004,7 +1014,7 @@ impl<'a> Worker<'a> {
         let stand_pat = if in_check {
             -INFINITE
         } else {
-            self.corrected_eval(pos, raw_eval)
+            self.corrected_eval(pos, ply, raw_eval)
         };
         if stand_pat >= beta {
             return stand_pat;
@@ -1038,6 +1048,7 @@ impl<'a> Worker<'a> {
             let mut child = *pos;
             child.make_move(mv);
             self.shared.tt.prefetch(child.key());
+            self.frames[ply].moved = pos.piece_on(mv.from()).map(|p| (p, mv));
             self.keys.push(key);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             self.keys.pop();
