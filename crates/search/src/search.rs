@@ -231,14 +231,19 @@ impl<'a> Worker<'a> {
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// The correction-history keys of `pos`, reached at `ply`.
-    fn correction_keys(&self, pos: &Position, ply: usize) -> CorrectionKeys {
-        let previous = if ply > 0 {
+    /// The piece moved and the move played to reach `ply` (None at the root
+    /// and after a null move).
+    fn previous_move(&self, ply: usize) -> Option<(Piece, Move)> {
+        if ply > 0 {
             self.frames[ply - 1].moved
         } else {
             None
-        };
-        CorrectionKeys::of(pos, previous)
+        }
+    }
+
+    /// The correction-history keys of `pos`, reached at `ply`.
+    fn correction_keys(&self, pos: &Position, ply: usize) -> CorrectionKeys {
+        CorrectionKeys::of(pos, self.previous_move(ply))
     }
 
     fn has_pieces(pos: &Position) -> bool {
@@ -737,11 +742,7 @@ impl<'a> Worker<'a> {
             depth -= 1;
         }
 
-        let previous = if ply > 0 {
-            self.frames[ply - 1].moved
-        } else {
-            None
-        };
+        let previous = self.previous_move(ply);
         let counter = self.history.counter(previous);
         let killers = self.killers[ply];
         let context = self.continuation_context(ply);
