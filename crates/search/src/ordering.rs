@@ -584,16 +584,23 @@ mod tests {
 
     /// After 1.e4 e5 2.Nf3 d6 3.d4 exd4, White has captures (Nxd4, Qxd4),
     /// a quiet check (Bb5+) and many other quiet moves.
+    /// Plays the legal move `uci` in `pos`; returns the piece moved and the move.
+    fn play(pos: &mut Position, uci: &str) -> (Piece, Move) {
+        let mv = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|mv| mv.to_string() == uci)
+            .expect("legal");
+        let piece = pos.piece_on(mv.from()).expect("a piece on the from square");
+        pos.make_move(mv);
+        (piece, mv)
+    }
+
     fn open_game_position() -> Position {
         let mut pos = Position::startpos();
         for uci in ["e2e4", "e7e5", "g1f3", "d7d6", "d2d4", "e5d4"] {
-            let mv = pos
-                .legal_moves()
-                .iter()
-                .copied()
-                .find(|mv| mv.to_string() == uci)
-                .expect("legal");
-            pos.make_move(mv);
+            play(&mut pos, uci);
         }
         pos
     }
@@ -633,13 +640,32 @@ mod tests {
     #[test]
     fn correction_keys_follow_the_pieces() {
         let start = Position::startpos();
-        let pos = open_game_position();
-        let (a, b) = (
-            CorrectionKeys::of(&start, None),
-            CorrectionKeys::of(&pos, None),
+        let [pawns, white, black, last] = CorrectionKeys::of(&start, None).0;
+        assert_eq!(last, 0, "no move: slot 0");
+        // A knight move changes White's piece key only (and the move key).
+        let mut knight = start;
+        let by_knight = play(&mut knight, "g1f3");
+        let k = CorrectionKeys::of(&knight, Some(by_knight)).0;
+        assert_eq!((k[0], k[2]), (pawns, black));
+        assert_ne!(k[1], white);
+        assert_ne!(k[3], 0);
+        // A pawn move changes the pawn key only.
+        let mut pawn = start;
+        let by_pawn = play(&mut pawn, "f2f3");
+        let p = CorrectionKeys::of(&pawn, Some(by_pawn)).0;
+        assert_eq!((p[1], p[2]), (white, black));
+        assert_ne!(p[0], pawns);
+        // Another piece to the same square is another move slot.
+        assert_ne!(
+            History::correction_slot(p[3]),
+            History::correction_slot(k[3])
         );
-        assert_ne!(a.0[0], b.0[0]);
-        assert_eq!(CorrectionKeys::of(&start, None), a);
+        // Black's knight move changes Black's key only.
+        let mut reply = knight;
+        play(&mut reply, "g8f6");
+        let r = CorrectionKeys::of(&reply, None).0;
+        assert_eq!((r[0], r[1]), (k[0], k[1]));
+        assert_ne!(r[2], black);
     }
 
     #[test]
