@@ -2,7 +2,7 @@
 """Generates evaluation-tuning data: quiet positions labelled with a
 reference engine's score.
 
-Games start from the balanced openings of ../shared/tools/openings.epd plus a
+Games start from the balanced openings of data/openings.epd plus a
 few random plies, and are played by the reference engine (Stockfish by
 default) at a fixed node count, choosing at random among its best MultiPV
 lines now and then for variety. Every position where the side to move is not
@@ -100,7 +100,7 @@ def main():
     ap.add_argument("--max-score", type=int, default=1500)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--engine", default="/usr/games/stockfish")
-    ap.add_argument("--openings", default="../shared/tools/openings.epd")
+    ap.add_argument("--openings", default="data/openings.epd")
     args = ap.parse_args()
     openings = []
     with open(args.openings) as f:

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Average thinking time per move, by engine and by stage of the game, from
-a PGN written by ../shared/tools/match.py (its move comments end in
+a PGN written by tools/match.py (its move comments end in
 `<seconds>s [%clk ...]`).
 
     python3 tools/move_times.py sf2400.pgn

@@ -5,7 +5,7 @@ variation became a `bm` move and stayed one until the end (the time and the
 node count the engine reported then). Shows how far past a time limit the
 failures of `tools/suite.py` are.
 
-    python3 tools/solve_times.py ./target/release/outpost ../shared/data/wac.epd --time 5
+    python3 tools/solve_times.py ./target/release/outpost data/wac.epd --time 5
 
 Needs python-chess (`pip install chess`) for EPD parsing; talks UCI itself
 so that it sees every `info` line.

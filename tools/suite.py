@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Score a UCI engine on an EPD test suite (bm/am), e.g. Win at Chess.
 
-    python3 tools/suite.py ./target/release/outpost ../shared/data/wac.epd --time 1.0
+    python3 tools/suite.py ./target/release/outpost data/wac.epd --time 1.0
 
 A position counts as solved when the engine's move (after searching the given
 time) is one of `bm` and none of `am`. Needs python-chess (`pip install chess`).

@@ -1,5 +1,5 @@
 //! Evaluation benchmarks over every position of the four suites in
-//! `../shared/data/` (perft, WAC, Bratko–Kopec, STS): 2,111 positions.
+//! `data/` (perft, WAC, Bratko–Kopec, STS): 2,111 positions.
 //!
 //! * `eval/suite`: `Evaluator::evaluate` on each position in turn, pawn hash
 //!   table warm (as in a search, where pawn structures repeat).
@@ -22,7 +22,7 @@ const SUITES: [&str; 4] = ["perft.epd", "wac.epd", "bk.epd", "sts.epd"];
 fn suite_positions() -> Vec<Position> {
     let mut positions = Vec::new();
     for file in SUITES {
-        let path = format!("{}/../../shared/data/{file}", env!("CARGO_MANIFEST_DIR"));
+        let path = format!("{}/../data/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let fields: Vec<&str> = line

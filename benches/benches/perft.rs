@@ -15,7 +15,7 @@ use outpost_board::Position;
 use outpost_notation::parse_fen;
 use std::hint::black_box;
 
-#[path = "../shared/rivals.rs"]
+#[path = "../rivals/rivals.rs"]
 mod rivals;
 use rivals::{cozy_perft, outpost_perft_unmake, shakmaty_perft_full, shakmaty_position};
 

@@ -9,7 +9,7 @@
 use outpost_notation::parse_fen;
 use std::time::Instant;
 
-#[path = "../shared/rivals.rs"]
+#[path = "../rivals/rivals.rs"]
 mod rivals;
 use rivals::{cozy_perft, outpost_perft_unmake, shakmaty_perft_full, shakmaty_position};
 

@@ -1,7 +1,7 @@
 //! Runs one perft for profiling: `perft_one <bulk|full|cozy|shakmaty> <depth> [fen]`
 //! (`cozy` counts in bulk, `shakmaty` plays every leaf).
 
-#[path = "../shared/rivals.rs"]
+#[path = "../rivals/rivals.rs"]
 mod rivals;
 use rivals::{cozy_perft, shakmaty_perft_full, shakmaty_position};
 

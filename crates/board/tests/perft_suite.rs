@@ -1,4 +1,4 @@
-//! Every position and every depth of `../shared/data/perft.epd`, exact.
+//! Every position and every depth of `data/perft.epd`, exact.
 
 use outpost_board::{divide, perft, perft_full};
 use outpost_notation::parse_fen;
@@ -12,7 +12,7 @@ struct Case {
 fn suite() -> Vec<Case> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/perft.epd"
+        "/../../data/perft.epd"
     );
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
     text.lines()

@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 
 const PERFT_EPD: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/perft.epd"
+    "/../../data/perft.epd"
 );
 
 /// One line of perft.epd: its FEN and its (depth, count) pairs.
@@ -1118,7 +1118,7 @@ const TRICKY: [&str; 29] = [
 #[test]
 fn epd_positions_keep_every_invariant() {
     for file in ["wac.epd", "bk.epd", "sts.epd"] {
-        let path = format!("{}/../../../shared/data/{file}", env!("CARGO_MANIFEST_DIR"));
+        let path = format!("{}/../../data/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let fields: Vec<&str> = line.split_whitespace().take(4).collect();
@@ -1142,7 +1142,7 @@ fn unmake_restores_exactly() {
     };
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/perft.epd"
+        "/../../data/perft.epd"
     ))
     .unwrap();
     for line in text.lines() {

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 const BOARD: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
 fn data_path(file: &str) -> String {
-    format!("{}/../../../shared/data/{file}", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/../../data/{file}", env!("CARGO_MANIFEST_DIR"))
 }
 
 fn read_data(file: &str) -> String {

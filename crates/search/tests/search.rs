@@ -26,7 +26,7 @@ fn search_with(
 }
 
 fn data(file: &str) -> Vec<String> {
-    let path = format!("{}/../../../shared/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../data/{file}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{path}: {e}"))
         .lines()

@@ -1,4 +1,4 @@
-//! Test positions: every position of the four suites in `../shared/data/`.
+//! Test positions: every position of the four suites in `data/`.
 
 use outpost_board::Position;
 use outpost_notation::parse_fen;
@@ -14,7 +14,7 @@ pub const SUITES: [(&str, usize); 4] = [
 
 /// The FEN (first four fields) of every line of one suite file.
 pub fn suite_fens(file: &str) -> Vec<String> {
-    let path = format!("{}/../../../shared/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../data/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
     text.lines()
         .filter(|l| !l.trim().is_empty())

@@ -49,7 +49,7 @@ pub fn random_positions(seed: u64, plies: usize) -> Vec<Position> {
 }
 
 pub fn data_path(file: &str) -> String {
-    format!("{}/../../../shared/data/{file}", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/../../data/{file}", env!("CARGO_MANIFEST_DIR"))
 }
 
 pub fn read_data(file: &str) -> String {
