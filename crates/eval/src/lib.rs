@@ -34,6 +34,7 @@
 //! ```
 
 mod endgame;
+mod evaluate;
 mod evaluator;
 mod king;
 mod material;
@@ -46,6 +47,7 @@ mod sink;
 mod threats;
 mod trace;
 
+pub use evaluate::Evaluate;
 pub use evaluator::{Evaluator, EVAL_LIMIT};
 pub use params::{Params, KING_DANGER_SIZE, SCALE_NORMAL};
 pub use pawns::DEFAULT_PAWN_TABLE_ENTRIES;

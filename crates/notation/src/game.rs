@@ -224,6 +224,28 @@ impl Game {
         Some(mv)
     }
 
+    /// Keys of the positions before each move, oldest first: the history a
+    /// search needs to see repetitions.
+    pub fn history_keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// Half-moves played since the start.
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Why the game is over whatever anyone wants, if it is: checkmate,
+    /// stalemate or insufficient material (not the claimable draws).
+    pub fn forced_outcome(&self) -> Option<Outcome> {
+        self.outcome().filter(|o| {
+            matches!(
+                o,
+                Outcome::Checkmate { .. } | Outcome::Stalemate | Outcome::InsufficientMaterial
+            )
+        })
+    }
+
     /// How many times the current position occurred before in this game.
     pub fn repetitions(&self) -> usize {
         self.current.repetitions(&self.keys)

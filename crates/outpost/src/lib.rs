@@ -1,11 +1,12 @@
 //! Outpost: a chess engine built as a stack of small crates, re-exported here.
 //!
 //! Each layer is a crate of its own and depends only on the layers below it;
-//! this facade gathers them so a program needs one dependency. Today the
-//! layers are [`board`] (positions, legal move generation, Zobrist keys,
-//! perft), [`notation`] (FEN and long algebraic moves) and [`eval`] (static
-//! evaluation); search and the UCI and xboard front ends will join them. The
-//! most used items are also re-exported at the top level.
+//! this facade gathers them so a program needs one dependency: [`board`]
+//! (positions, legal move generation, Zobrist keys, perft), [`notation`]
+//! (FEN, SAN, PGN, EPD, games), [`eval`] (static evaluation), [`search`]
+//! (the alpha-beta search), [`engine`] (the engine layer: game state, a
+//! search handle, clocks, options, policy) and the [`uci`] and [`xboard`]
+//! front ends. The most used items are also re-exported at the top level.
 //!
 //! ```
 //! use outpost::{divide, parse_fen, parse_uci_move, perft, to_fen, Position};
@@ -26,9 +27,18 @@
 //! let after = start.play(e4);
 //! assert_eq!(to_fen(&after), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
 //! assert!(parse_uci_move(&after, "e2e4").is_err());
+//!
+//! // Search a game: the engine layer knows its repetitions.
+//! use outpost::{Game, Limits, SearchRequest, Searcher, Settings};
+//! let mut game = Game::new();
+//! game.play_san("e4").unwrap();
+//! let mut searcher = Searcher::new(Settings::default()).unwrap();
+//! let result = searcher.search(SearchRequest::for_game(&game, Limits::depth(6)));
+//! assert!(game.position().is_legal(result.best_move));
 //! ```
 
 pub use outpost_board as board;
+pub use outpost_engine as engine;
 pub use outpost_eval as eval;
 pub use outpost_notation as notation;
 pub use outpost_search as search;
@@ -39,7 +49,14 @@ pub use outpost_board::{
     divide, perft, perft_full, Bitboard, BoardError, CastlingRights, CastlingSide, Color, File,
     Move, MoveKind, MoveList, Piece, PieceKind, Position, Rank, Setup, Square,
 };
-pub use outpost_notation::{parse_fen, parse_uci_move, to_fen, NotationError, STARTPOS_FEN};
+pub use outpost_engine::{
+    Clocks, EngineError, SearchEvent, SearchRequest, Searcher, Settings, ENGINE_NAME,
+};
+pub use outpost_notation::{
+    parse_fen, parse_san, parse_uci_move, to_fen, to_san, Game, GameResult, NotationError, Outcome,
+    STARTPOS_FEN,
+};
+pub use outpost_search::{Limits, PvLine, Score, SearchResult};
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -1,23 +1,74 @@
-//! The Outpost engine: reads commands on standard input, one per line, and
-//! answers on standard output.
+//! The Outpost engine binary.
 //!
-//! The first command picks the protocol: `uci` starts the UCI front end,
-//! `xboard` the xboard (CECP) one; anything else is run by the engine's own
-//! shell.
-//!
-//! Commands: `position startpos|fen <fen> [moves <move>...]`,
-//! `go perft <depth>`, `d`, `eval` and `quit` (see `docs/architecture.md`).
-//! A line that cannot be run is answered with one line, `info string error:
-//! <message>`, and changes nothing.
+//! With no arguments it reads commands on standard input: the first line
+//! `xboard` starts the xboard (CECP) front end; anything else is the UCI
+//! command set with its console extensions (`d`, `eval`, `go perft`,
+//! `bench`, `flip`, `help`). Subcommands run one job and exit: `bench`,
+//! `perft`, `eval`. See `outpost --help`.
 
-mod command;
-mod error;
-mod game;
-mod shell;
-
-use shell::Shell;
-use std::io::{self, BufRead, ErrorKind, Read};
+use clap::{Parser, Subcommand};
+use outpost::engine::ENGINE_NAME;
+use outpost::uci::format::{bench_lines, perft_lines};
+use outpost::uci::MAX_PERFT_DEPTH;
+use outpost::{parse_fen, Position};
+use std::io::{self, BufRead, ErrorKind, IsTerminal, Read, Write};
 use std::process::ExitCode;
+
+/// Outpost, a chess engine: speaks UCI and xboard on standard input, or
+/// runs one job given on the command line.
+#[derive(Parser, Debug)]
+#[command(
+    name = "outpost",
+    version,
+    about = "Outpost, a chess engine: speaks UCI and xboard on standard input, or runs one job and exits",
+    after_help = "Protocols: start without arguments and send `uci` (or any UCI command) \
+                  or `xboard`; `help` lists the commands."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Job>,
+}
+
+/// The one-shot jobs.
+#[derive(Subcommand, Debug)]
+enum Job {
+    /// Search the bench positions to a fixed depth with one thread; prints
+    /// `Nodes searched` and `Nodes/second` last, as OpenBench reads them.
+    #[command(allow_negative_numbers = true)]
+    Bench {
+        /// Depth to search each position to.
+        #[arg(value_parser = clap::value_parser!(i32).range(1..=64))]
+        depth: Option<i32>,
+    },
+    /// Count the leaves of the move tree, split by root move.
+    #[command(allow_negative_numbers = true)]
+    Perft {
+        /// Plies to look ahead.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH as i64))]
+        depth: u32,
+        /// The position as FEN (quoted or as separate words); the start position if absent.
+        fen: Vec<String>,
+    },
+    /// Show the static evaluation of a position term by term.
+    Eval {
+        /// The position as FEN (quoted or as separate words); the start position if absent.
+        fen: Vec<String>,
+    },
+}
+
+/// Why a job failed: bad input (exit code 2) or output that could not be written.
+enum Failure {
+    Input(String),
+    Io(io::Error),
+}
+
+/// The position given as FEN words, or the start position.
+fn position(fen: &[String]) -> Result<Position, Failure> {
+    if fen.is_empty() {
+        return Ok(Position::startpos());
+    }
+    parse_fen(&fen.join(" ")).map_err(|e| Failure::Input(format!("invalid FEN: {e}")))
+}
 
 /// Reads lines until the first non-blank one (which is returned with its
 /// newline), so that it can decide the protocol.
@@ -31,31 +82,85 @@ fn first_command(input: &mut impl BufRead) -> io::Result<Vec<u8>> {
     }
 }
 
-fn run() -> io::Result<()> {
+/// The command loop on standard input.
+fn interactive() -> io::Result<()> {
+    if io::stdin().is_terminal() {
+        println!("{ENGINE_NAME} by the Outpost developers; `help` lists the commands");
+    }
     let mut stdin = io::stdin().lock();
     let first = first_command(&mut stdin)?;
+    let engine_error = |e: outpost::engine::EngineError| io::Error::other(e.to_string());
     if first.trim_ascii() == b"xboard" {
         // The xboard session reads on a thread of its own, which needs an
         // owned reader: release the lock (what it buffered stays in stdin's
         // shared buffer) and read through `io::stdin()`.
         drop(stdin);
         let input = io::Cursor::new(first).chain(io::BufReader::new(io::stdin()));
-        return outpost::xboard::Session::new(io::stdout()).run(input);
+        return outpost::xboard::Session::new(io::stdout())
+            .map_err(engine_error)?
+            .run(input);
     }
-    let input = io::Cursor::new(first.clone()).chain(stdin);
-    if first.trim_ascii() == b"uci" {
-        outpost::uci::Session::new(io::stdout()).run(input)
-    } else {
-        Shell::new().run(input, io::stdout().lock())
-    }
+    let input = io::Cursor::new(first).chain(stdin);
+    outpost::uci::Session::new(io::stdout())
+        .map_err(engine_error)?
+        .run(input)
+}
+
+/// Runs a one-shot job, printing its answer.
+fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
+    let text = match job {
+        Job::Bench { depth } => {
+            let result = outpost::search::bench(depth.unwrap_or(outpost::search::BENCH_DEPTH));
+            bench_lines(&result)
+        }
+        Job::Perft { depth, fen } => perft_lines(&position(&fen)?, depth),
+        Job::Eval { fen } => {
+            let pos = position(&fen)?;
+            outpost::eval::Evaluator::new().trace(&pos).to_string()
+        }
+    };
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(Failure::Io)
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        // Whoever read our answers has gone: nothing left to do.
-        Err(err) if err.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
         Err(err) => {
+            use clap::error::ErrorKind as Kind;
+            return match err.kind() {
+                Kind::DisplayHelp | Kind::DisplayVersion => {
+                    let _ = err.print();
+                    ExitCode::SUCCESS
+                }
+                Kind::UnknownArgument => {
+                    let _ = err.print();
+                    ExitCode::from(2)
+                }
+                _ => {
+                    // One line naming the problem.
+                    let text = err.render().to_string();
+                    let first = text.lines().next().unwrap_or("invalid arguments");
+                    eprintln!("outpost: {}", first.trim_start_matches("error: "));
+                    ExitCode::from(2)
+                }
+            };
+        }
+    };
+    let outcome = match cli.command {
+        None => interactive().map_err(Failure::Io),
+        Some(job) => run_job(job, &mut io::stdout().lock()),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Input(message)) => {
+            eprintln!("outpost: {}", outpost::engine::one_line(&message));
+            ExitCode::from(2)
+        }
+        // Whoever read our answers has gone: nothing left to do.
+        Err(Failure::Io(err)) if err.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(err)) => {
             eprintln!("outpost: {err}");
             ExitCode::FAILURE
         }

@@ -315,14 +315,12 @@ fn malformed_lines_get_one_error_each_and_change_nothing() {
     );
     let bad_lines: Vec<Vec<u8>> = vec![
         b"hello".to_vec(),
-        b"go".to_vec(),
         b"go perft".to_vec(),
         b"go perft x".to_vec(),
         b"go perft -1".to_vec(),
         b"go perft 3.0".to_vec(),
         b"go perft 21".to_vec(),
         b"go perft 99999999999999999999999".to_vec(),
-        b"go depth 5".to_vec(),
         b"go perft 1 2".to_vec(),
         b"position".to_vec(),
         b"position fen".to_vec(),
@@ -330,8 +328,6 @@ fn malformed_lines_get_one_error_each_and_change_nothing() {
         b"position startpos e2e4".to_vec(),
         b"position kiwipete".to_vec(),
         b"position fen 4k3/8/8/8/8/8/8/4K3 w - - 4294967295 1 moves e1e2".to_vec(),
-        b"d d".to_vec(),
-        b"quit now".to_vec(),
         b"D".to_vec(),
         b"\xff\xfe\xfd".to_vec(),
         b"position startpos moves e2e4 \xc3\x28".to_vec(),
@@ -366,14 +362,147 @@ fn malformed_lines_get_one_error_each_and_change_nothing() {
 
 #[test]
 fn unknown_command_is_named() {
-    // (`uci` as the first line starts the UCI protocol; later it is unknown to the shell.)
-    let s = session("d\nuci\nd\n");
+    let s = session(
+        "d
+frobnicate now
+d
+",
+    );
     s.assert_clean_exit();
     assert_eq!(
-        *s.lines().iter().find(|l| l.starts_with("info string")).unwrap(),
-        "info string error: unknown command `uci`: expected `position`, `go perft`, `d`, `eval` or `quit`"
+        *s.lines()
+            .iter()
+            .find(|l| l.starts_with("info string"))
+            .unwrap(),
+        "info string error: unknown command `frobnicate now` (`help` lists the commands)"
     );
     assert_eq!(s.fens(), [STARTPOS_FEN, STARTPOS_FEN]);
+}
+
+#[test]
+fn the_console_is_the_uci_command_set() {
+    // What a newcomer types first works without `uci`; unknown leading
+    // words are skipped, as the UCI specification asks.
+    let s = session(
+        "position startpos moves e2e4
+joho d
+go depth 6
+isready
+flip
+d
+help
+",
+    );
+    s.assert_clean_exit();
+    assert!(s.error_lines().is_empty(), "{}", s.stdout);
+    assert_eq!(
+        s.fens(),
+        [
+            AFTER_E4,
+            "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1"
+        ]
+    );
+    assert_eq!(
+        s.lines()
+            .iter()
+            .filter(|l| l.starts_with("bestmove "))
+            .count(),
+        1
+    );
+    assert!(s.lines().contains(&"readyok"));
+    for command in ["go perft <depth>", "flip", "bench [depth]", "help", "quit"] {
+        assert!(
+            s.lines().iter().any(|l| l.starts_with(command)),
+            "{command} not in help:\n{}",
+            s.stdout
+        );
+    }
+}
+
+/// Runs the binary with `args` and no input.
+fn command_line(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_outpost"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run the engine");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn command_line_help_and_version() {
+    let (code, out, _) = command_line(&["--help"]);
+    assert_eq!(code, Some(0));
+    for word in ["bench", "perft", "eval", "uci", "xboard", "--version"] {
+        assert!(out.contains(word), "{word} not in --help:\n{out}");
+    }
+    let (code, out, _) = command_line(&["--version"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(out.trim(), format!("outpost {}", env!("CARGO_PKG_VERSION")));
+    let (code, out, err) = command_line(&["--frobnicate"]);
+    assert_eq!(code, Some(2));
+    assert!(out.is_empty());
+    assert!(
+        err.contains("--frobnicate") && err.contains("Usage"),
+        "{err}"
+    );
+}
+
+#[test]
+fn command_line_jobs() {
+    let (code, out, err) = command_line(&["perft", "3", KIWIPETE]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    assert_eq!(perft_split(&out).len(), 48);
+    assert!(out.ends_with("Nodes searched: 97862\n"), "{out}");
+    // The FEN may also come as separate words.
+    let words: Vec<&str> = KIWIPETE.split(' ').collect();
+    let (code, out2, _) = command_line(&[&["perft", "3"], words.as_slice()].concat());
+    assert_eq!((code, out2), (Some(0), out));
+    let (code, out, _) = command_line(&["perft", "0"]);
+    assert_eq!((code, out.as_str()), (Some(0), "\nNodes searched: 1\n"));
+
+    let (code, out, _) = command_line(&["eval", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("Final evaluation: +"), "{out}");
+
+    let (code, out, _) = command_line(&["bench", "2"]);
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    let n = lines.len();
+    assert!(n >= 2, "{out}");
+    let nodes: u64 = lines[n - 2]
+        .strip_prefix("Nodes searched  : ")
+        .expect("OpenBench's nodes line")
+        .parse()
+        .unwrap();
+    assert!(nodes > 0);
+    assert!(lines[n - 1].starts_with("Nodes/second    : "), "{out}");
+}
+
+#[test]
+fn command_line_errors_are_one_line_and_exit_2() {
+    for args in [
+        &["frobnicate"][..],
+        &["perft"],
+        &["perft", "x"],
+        &["perft", "21"],
+        &["perft", "-1"],
+        &["bench", "0"],
+        &["bench", "deep"],
+        &["perft", "2", "not a fen"],
+        &["eval", "8/8/8/8/8/8/8/8 w - - 0 1"],
+    ] {
+        let (code, out, err) = command_line(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("outpost: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
 }
 
 #[test]

@@ -32,7 +32,7 @@ impl Engine {
 
     fn fen(&mut self) -> String {
         self.send("d");
-        let lines = self.expect("Key:", Duration::from_secs(5));
+        let lines = self.expect("Checkers:", Duration::from_secs(5));
         let fen = lines.iter().find(|l| l.starts_with("Fen: ")).unwrap();
         fen.trim_start_matches("Fen: ").to_string()
     }
@@ -232,9 +232,6 @@ fn bad_input_gets_one_error_line_and_keeps_state() {
         "setoption name Hash value 0",
         "setoption name Threads value lots",
         "setoption name Nonexistent value 3",
-        "go depth banana",
-        "go wtime",
-        "go frob",
         "debug sometimes",
     ] {
         engine.send(bad);
@@ -253,9 +250,56 @@ fn bad_input_gets_one_error_line_and_keeps_state() {
     engine.send("go infinite");
     engine.send("setoption name Hash value 32");
     let lines = engine.expect("info string error", Duration::from_secs(2));
-    assert!(lines.last().unwrap().contains("while searching"));
+    assert!(lines.last().unwrap().contains("searching"));
     engine.send("stop");
     engine.expect("bestmove", Duration::from_secs(2));
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn every_go_ends_in_exactly_one_bestmove() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4");
+    for go in [
+        "go depth abc",
+        "go movetime",
+        "go nodes -5",
+        "go depth 99999999999 movetime 200",
+        "go wtime 99999999999999999999 btime 1000 winc 0 binc 0 movestogo 1",
+        "go foo bar baz depth 2",
+        "go depth 3 searchmoves e2e5 zzzz",
+        "go depth 3 searchmoves d7d5 zzzz",
+    ] {
+        engine.send(go);
+        if !go.contains("depth 2") && !go.contains("depth 3") && !go.contains("movetime 200") {
+            // No usable limit: it searches until told to stop.
+            std::thread::sleep(Duration::from_millis(100));
+            engine.send("stop");
+        }
+        let lines = engine.expect("bestmove", Duration::from_secs(20));
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string ")),
+            "{go}: a note names what was ignored: {lines:?}"
+        );
+        assert!(
+            !lines.iter().any(|l| l.starts_with("info string error")),
+            "{go}: {lines:?}"
+        );
+        let best = bestmove(&lines);
+        assert_ne!(best, "0000", "{go}");
+        if go.contains("d7d5") {
+            assert_eq!(best, "d7d5", "searchmoves keeps the legal entries");
+        }
+        // Nothing more for this `go`.
+        let rest = engine.drain(Duration::from_millis(100));
+        assert!(
+            !rest.iter().any(|l| l.starts_with("bestmove")),
+            "{go}: {rest:?}"
+        );
+    }
+    // Unknown leading words are skipped, as the specification asks.
+    engine.send("joho isready");
+    engine.expect("readyok", Duration::from_secs(2));
     assert!(engine.quit().success());
 }
 

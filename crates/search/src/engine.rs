@@ -1,57 +1,18 @@
-//! The engine: options, the shared transposition table, and the threads of one search.
+//! The search engine: options, the shared transposition table and the
+//! persistent pool of search threads.
 
+use crate::control::SearchControl;
 use crate::limits::Limits;
-use crate::ordering::History;
-use crate::report::{Report, SearchResult};
+use crate::report::{PvLine, Report, SearchResult};
 use crate::score::{Score, INFINITE};
-use crate::search::{Worker, MAX_PLY};
-use crate::time::{TimeBudget, NEW_ITERATION_SHARE};
+use crate::search::{RootMove, MAX_PLY};
+use crate::thread::{Job, Shared, SharedSettings, ThreadPool};
+use crate::time::TimeBudget;
 use crate::tt::TranspositionTable;
 use outpost_board::{Move, Position};
-use outpost_eval::Evaluator;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use outpost_eval::{Evaluate, Evaluator};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Stack size of search threads: the recursion keeps a move picker per ply.
-const THREAD_STACK: usize = 64 * 1024 * 1024;
-
-/// Signals from a front end to a running search. Share it (for example in
-/// an `Arc`) between the thread that reads commands and the one that searches.
-#[derive(Debug, Default)]
-pub struct SearchControl {
-    stop: AtomicBool,
-    ponderhit: AtomicBool,
-}
-
-impl SearchControl {
-    /// Fresh signals: not stopped, no ponder hit.
-    pub fn new() -> SearchControl {
-        SearchControl::default()
-    }
-
-    /// Asks the search to stop as soon as possible and return its best move.
-    pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-
-    /// Tells a pondering search that the expected move was played: from now
-    /// on its clock runs.
-    pub fn ponderhit(&self) {
-        self.ponderhit.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether [`SearchControl::stop`] was called.
-    pub fn is_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
-    /// Clears both signals for the next search.
-    pub fn reset(&self) {
-        self.stop.store(false, Ordering::Relaxed);
-        self.ponderhit.store(false, Ordering::Relaxed);
-    }
-}
 
 /// How the root drives the search. [`SearchDriver::Pvs`] is the engine's
 /// own; the other two are kept for study and comparison (see
@@ -97,6 +58,9 @@ impl SearchDriver {
     }
 }
 
+/// The time kept in reserve per move for communication, unless set otherwise.
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+
 /// The engine's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
@@ -121,89 +85,31 @@ impl Default for EngineOptions {
             hash_mib: 16,
             multipv: 1,
             contempt: 0,
-            move_overhead: Duration::from_millis(30),
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
             driver: SearchDriver::Pvs,
         }
     }
 }
 
-/// What all threads of one search share.
-pub(crate) struct Shared<'a> {
-    pub(crate) tt: &'a TranspositionTable,
-    control: &'a SearchControl,
-    pub(crate) stop: AtomicBool,
-    pub(crate) thread_nodes: Vec<AtomicU64>,
-    pub(crate) node_limit: Option<u64>,
-    pub(crate) multipv: usize,
-    pub(crate) contempt: i32,
-    pub(crate) driver: SearchDriver,
-    budget: Option<TimeBudget>,
-    pondering: AtomicBool,
-    start: Mutex<Instant>,
-}
-
-impl Shared<'_> {
-    pub(crate) fn elapsed(&self) -> Duration {
-        self.start.lock().map_or(Duration::ZERO, |s| s.elapsed())
-    }
-
-    /// Follows the front end's signals and the hard time limit (main thread).
-    pub(crate) fn check_limits(&self, _nodes: u64) {
-        if self.control.is_stopped() {
-            self.stop.store(true, Ordering::Relaxed);
-            return;
-        }
-        if self.pondering.load(Ordering::Relaxed) {
-            if self.control.ponderhit.load(Ordering::Relaxed) {
-                self.pondering.store(false, Ordering::Relaxed);
-                if let Ok(mut start) = self.start.lock() {
-                    *start = Instant::now();
-                }
-            }
-            return;
-        }
-        if let Some(budget) = self.budget {
-            if self.elapsed() >= budget.hard {
-                self.stop.store(true, Ordering::Relaxed);
-            }
-        }
-    }
-
-    /// Whether the search runs on a game clock (not a fixed time, not pondering).
-    pub(crate) fn on_clock(&self) -> bool {
-        self.budget.is_some_and(|b| !b.fixed) && !self.pondering.load(Ordering::Relaxed)
-    }
-
-    /// After an iteration: whether to stop rather than start another,
-    /// with the soft target scaled by `scale`.
-    pub(crate) fn iteration_should_stop(&self, scale: f64) -> bool {
-        self.check_limits(0);
-        if self.stop.load(Ordering::Relaxed) {
-            return true;
-        }
-        if self.pondering.load(Ordering::Relaxed) {
-            return false;
-        }
-        match self.budget {
-            // The next iteration takes a few times longer than this one:
-            // don't start it late.
-            Some(budget) if !budget.fixed => {
-                self.elapsed().as_secs_f64()
-                    >= budget.soft.as_secs_f64() * scale * NEW_ITERATION_SHARE
-            }
-            Some(_) => false,
-            None => false,
-        }
-    }
-}
-
-/// A chess engine: options, a transposition table, and per-thread history,
-/// kept from one search to the next.
-pub struct Engine {
+/// A search engine: options, a transposition table, and a persistent pool
+/// of search threads, each keeping its history tables and its evaluator `E`
+/// from one search to the next.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_search::{Engine, Limits, SearchControl};
+///
+/// let mut engine = Engine::default();
+/// let result = engine.search(&Position::startpos(), &[], &Limits::depth(5), &SearchControl::new(), &mut |_| {});
+/// assert!(Position::startpos().is_legal(result.best_move));
+/// assert_eq!(result.pv.first(), Some(&result.best_move));
+/// ```
+pub struct Engine<E: Evaluate + Clone + 'static = Evaluator> {
     options: EngineOptions,
-    tt: TranspositionTable,
-    histories: Vec<History>,
-    evaluators: Vec<Evaluator>,
+    tt: Arc<TranspositionTable>,
+    pool: ThreadPool,
+    /// The evaluator every thread starts from.
+    prototype: E,
 }
 
 impl Default for Engine {
@@ -213,16 +119,22 @@ impl Default for Engine {
 }
 
 impl Engine {
-    /// An engine with these options.
+    /// An engine with these options and the handcrafted evaluator.
     pub fn new(options: EngineOptions) -> Engine {
-        let mut engine = Engine {
-            tt: TranspositionTable::new(options.hash_mib),
-            histories: Vec::new(),
-            evaluators: Vec::new(),
-            options,
-        };
-        engine.set_threads(engine.options.threads);
-        engine
+        Engine::with_evaluator(options, Evaluator::new())
+    }
+}
+
+impl<E: Evaluate + Clone + 'static> Engine<E> {
+    /// An engine with these options, every thread evaluating with a clone of `eval`.
+    pub fn with_evaluator(options: EngineOptions, eval: E) -> Engine<E> {
+        let threads = options.threads.max(1);
+        Engine {
+            tt: Arc::new(TranspositionTable::new(options.hash_mib)),
+            pool: ThreadPool::new(threads, &eval),
+            prototype: eval,
+            options: EngineOptions { threads, ..options },
+        }
     }
 
     /// The current options.
@@ -232,16 +144,14 @@ impl Engine {
 
     /// Sets the number of search threads (at least 1).
     pub fn set_threads(&mut self, threads: usize) {
-        let threads = threads.max(1);
-        self.options.threads = threads;
-        self.histories.resize_with(threads, History::new);
-        self.evaluators.resize_with(threads, Evaluator::new);
+        self.pool.resize(threads, &self.prototype);
+        self.options.threads = self.pool.len();
     }
 
     /// Resizes (and clears) the transposition table.
     pub fn set_hash(&mut self, mib: usize) {
         self.options.hash_mib = mib.max(1);
-        self.tt = TranspositionTable::new(self.options.hash_mib);
+        self.tt = Arc::new(TranspositionTable::new(self.options.hash_mib));
     }
 
     /// Sets the number of lines to report.
@@ -272,9 +182,7 @@ impl Engine {
     /// Forgets everything learned: a new game.
     pub fn new_game(&mut self) {
         self.tt.clear();
-        for h in &mut self.histories {
-            h.clear();
-        }
+        self.pool.clear_history();
     }
 
     /// Transposition-table fill in per mille.
@@ -283,10 +191,12 @@ impl Engine {
     }
 
     /// Searches `pos` (reached after the positions whose keys are in
-    /// `history`, oldest first) within `limits`, sending reports to `report`,
-    /// and returns the best move. Returns only when allowed to: an infinite
-    /// or pondering search waits for [`SearchControl::stop`] (or a ponder
-    /// hit) even after it has finished.
+    /// `history`, oldest first) within `limits`, sending reports to
+    /// `report`, and returns the result once the search has ended: at its
+    /// limits, at [`SearchControl::stop`], or when nothing is left to
+    /// search. An infinite or pondering search that finishes early returns
+    /// early too; holding the answer back until the front end's `stop` is
+    /// the engine layer's job.
     pub fn search(
         &mut self,
         pos: &Position,
@@ -297,90 +207,76 @@ impl Engine {
     ) -> SearchResult {
         let start = Instant::now();
         self.tt.new_search();
-        let threads = self.options.threads;
-        let shared = Shared {
-            tt: &self.tt,
-            control,
-            stop: AtomicBool::new(false),
-            thread_nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
-            node_limit: limits.nodes,
+        let settings = SharedSettings {
+            threads: self.pool.len(),
             multipv: self.options.multipv,
             contempt: self.options.contempt,
             driver: self.options.driver,
             budget: TimeBudget::new(limits, self.options.move_overhead, pos.fullmove_number()),
-            pondering: AtomicBool::new(limits.ponder),
-            start: Mutex::new(start),
         };
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as i32 - 1).max(1);
-        let shared = &shared;
-        let mut outcome = None;
-        std::thread::scope(|scope| {
-            let mut helpers = Vec::new();
-            let mut rest_h = self.histories.iter_mut();
-            let mut rest_e = self.evaluators.iter_mut();
-            let (Some(main_history), Some(main_eval)) = (rest_h.next(), rest_e.next()) else {
-                return;
-            };
-            for (id, (history_table, eval)) in rest_h.zip(rest_e).enumerate() {
-                let builder = std::thread::Builder::new().stack_size(THREAD_STACK);
-                let spawned = builder.spawn_scoped(scope, move || {
-                    let mut worker =
-                        Worker::new(id + 1, shared, eval, history_table, pos, history, limits);
-                    worker.iterate(pos, max_depth, None, &mut |_| {});
-                });
-                if let Ok(handle) = spawned {
-                    helpers.push(handle);
-                }
-            }
-            let main = std::thread::Builder::new()
-                .stack_size(THREAD_STACK)
-                .spawn_scoped(scope, || {
-                    let mut worker =
-                        Worker::new(0, shared, main_eval, main_history, pos, history, limits);
-                    worker.iterate(pos, max_depth, limits.mate, report);
-                    // UCI: an infinite or pondering search answers only when told.
-                    while !control.is_stopped()
-                        && (limits.infinite
-                            || (shared.pondering.load(Ordering::Relaxed)
-                                && !control.ponderhit.load(Ordering::Relaxed)))
-                    {
-                        std::thread::sleep(Duration::from_millis(2));
-                    }
-                    shared.stop.store(true, Ordering::Relaxed);
-                    let nodes: u64 = worker.nodes;
-                    (worker.root_moves, worker.completed_depth, nodes)
-                });
-            if let Ok(handle) = main {
-                outcome = handle.join().ok();
-            }
-            shared.stop.store(true, Ordering::Relaxed);
-            for h in helpers {
-                let _ = h.join();
-            }
-        });
-        let total_nodes: u64 = shared
-            .thread_nodes
+        let job = Job {
+            shared: Shared::new(
+                Arc::clone(&self.tt),
+                control.clone(),
+                limits,
+                settings,
+                start,
+            ),
+            pos: *pos,
+            keys: history.to_vec(),
+            limits: limits.clone(),
+            max_depth: limits.depth.unwrap_or(MAX_PLY as i32 - 1).max(1),
+        };
+        let (outcome, nodes) = self.pool.search(job, &mut |r| report(r));
+        let multipv = self
+            .options
+            .multipv
+            .clamp(1, outcome.root_moves.len().max(1));
+        let lines: Vec<PvLine> = outcome
+            .root_moves
             .iter()
-            .map(|n| n.load(Ordering::Relaxed))
-            .sum();
-        let (root_moves, depth, main_nodes) = outcome.unwrap_or_default();
-        let nodes = total_nodes.max(main_nodes);
-        let best = root_moves.first();
+            .take(multipv)
+            .map(|rm| PvLine {
+                score: Score::from_internal(root_score(rm)),
+                pv: playable(pos, &rm.pv),
+            })
+            .collect();
+        let best = outcome.root_moves.first();
+        let best_move = best.map_or(Move::NULL, |rm| rm.mv);
+        let pv = lines.first().map(|l| l.pv.clone()).unwrap_or_default();
         SearchResult {
-            best_move: best.map_or(Move::NULL, |rm| rm.mv),
-            ponder_move: best
-                .and_then(|rm| rm.pv.get(1).copied())
-                .filter(|&mv| best.is_some_and(|rm| pos.play(rm.mv).is_legal(mv))),
-            score: Score::from_internal(best.map_or(0, |rm| {
-                if rm.previous_score == -INFINITE {
-                    rm.score.max(-INFINITE + 1)
-                } else {
-                    rm.previous_score
-                }
-            })),
-            depth,
+            best_move,
+            ponder_move: pv.get(1).copied(),
+            score: Score::from_internal(best.map_or(0, root_score)),
+            pv,
+            lines,
+            depth: outcome.depth,
             nodes,
             time: start.elapsed(),
         }
     }
+}
+
+/// The score of a root move from the last completed iteration (or the
+/// current one's, when none completed).
+fn root_score(rm: &RootMove) -> i32 {
+    if rm.previous_score == -INFINITE {
+        rm.score.max(-INFINITE + 1)
+    } else {
+        rm.previous_score
+    }
+}
+
+/// The longest legal prefix of `line` from `pos`.
+pub(crate) fn playable(pos: &Position, line: &[Move]) -> Vec<Move> {
+    let mut check = *pos;
+    let mut keep = Vec::with_capacity(line.len());
+    for &mv in line {
+        if !check.is_legal(mv) {
+            break;
+        }
+        check.make_move(mv);
+        keep.push(mv);
+    }
+    keep
 }

@@ -15,19 +15,23 @@
 //! ```
 
 mod bench;
+mod control;
 mod engine;
+mod history;
 mod limits;
-mod ordering;
+mod movepick;
 mod report;
 mod score;
 mod search;
+mod thread;
 mod time;
 mod tt;
 
 pub use bench::{bench, bench_positions, BenchResult, BENCH_DEPTH, BENCH_POSITIONS};
-pub use engine::{Engine, EngineOptions, SearchControl, SearchDriver};
+pub use control::SearchControl;
+pub use engine::{Engine, EngineOptions, SearchDriver, DEFAULT_MOVE_OVERHEAD};
 pub use limits::{Clock, Limits};
-pub use report::{PvReport, Report, ScoreBound, SearchResult};
+pub use report::{PvLine, PvReport, Report, ScoreBound, SearchResult};
 pub use score::{Score, INFINITE, MATE, MATE_BOUND};
 pub use search::MAX_PLY;
 pub use time::TimeBudget;

@@ -57,8 +57,18 @@ pub enum Report {
     },
 }
 
-/// The outcome of a search.
+/// One line of a finished search: a root move's score and its principal
+/// variation (legal from the root, starting with the root move).
 #[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine {
+    /// The score of the line, from the side to move at the root.
+    pub score: Score,
+    /// The moves, starting with the root move.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchResult {
     /// The move to play; [`Move::NULL`] only when there is no legal move.
     pub best_move: Move,
@@ -66,6 +76,12 @@ pub struct SearchResult {
     pub ponder_move: Option<Move>,
     /// The score of the best move.
     pub score: Score,
+    /// The principal variation, starting with the best move (empty when
+    /// there is no legal move).
+    pub pv: Vec<Move>,
+    /// The best lines, best first: one per `MultiPV` line (the first is the
+    /// principal variation).
+    pub lines: Vec<PvLine>,
     /// The last depth completed.
     pub depth: i32,
     /// Nodes searched, all threads.

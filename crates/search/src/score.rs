@@ -35,6 +35,13 @@ pub enum Score {
     Mate(i32),
 }
 
+impl Default for Score {
+    /// A level score: 0 centipawns.
+    fn default() -> Score {
+        Score::Centipawns(0)
+    }
+}
+
 impl Score {
     /// Converts an internal score.
     pub fn from_internal(score: i32) -> Score {

@@ -1,16 +1,18 @@
 //! The searcher of one thread: iterative deepening over a principal
 //! variation search with quiescence, pruning and reductions.
 
-use crate::engine::{SearchDriver, Shared};
-use crate::limits::Limits;
-use crate::ordering::{
-    continuation_index, history_bonus, ContinuationIndex, CorrectionKeys, History, MovePicker,
+use crate::engine::{playable, SearchDriver};
+use crate::history::{
+    continuation_index, history_bonus, ContinuationIndex, CorrectionKeys, History,
 };
+use crate::limits::Limits;
+use crate::movepick::MovePicker;
 use crate::report::{PvReport, Report, ScoreBound};
 use crate::score::{is_mate, mate_in, mated_in, Score, INFINITE, MATE_BOUND};
+use crate::thread::Shared;
 use crate::tt::Bound;
 use outpost_board::{Color, Move, Piece, PieceKind, Position, SEE_VALUES};
-use outpost_eval::Evaluator;
+use outpost_eval::Evaluate;
 use std::sync::atomic::Ordering;
 
 /// Deepest ply the search reaches.
@@ -81,10 +83,10 @@ struct Frame {
 }
 
 /// One search thread's state.
-pub(crate) struct Worker<'a> {
+pub(crate) struct Worker<'a, E: Evaluate> {
     pub(crate) id: usize,
-    shared: &'a Shared<'a>,
-    eval: &'a mut Evaluator,
+    shared: &'a Shared,
+    eval: &'a mut E,
     history: &'a mut History,
     lmr: Box<[[i32; 64]; 64]>,
     killers: Box<[[Move; 2]; MAX_PLY + 2]>,
@@ -105,16 +107,17 @@ pub(crate) struct Worker<'a> {
     full_window: bool,
 }
 
-impl<'a> Worker<'a> {
+impl<'a, E: Evaluate> Worker<'a, E> {
     pub(crate) fn new(
         id: usize,
-        shared: &'a Shared<'a>,
-        eval: &'a mut Evaluator,
+        shared: &'a Shared,
+        eval: &'a mut E,
         history: &'a mut History,
         pos: &Position,
         game_keys: &[u64],
         limits: &Limits,
-    ) -> Worker<'a> {
+    ) -> Worker<'a, E> {
+        eval.set_root(pos);
         let mut worker = Worker {
             id,
             shared,
@@ -263,6 +266,34 @@ impl<'a> Worker<'a> {
             }
         };
         [back(1), back(2)]
+    }
+
+    /// Enters the child of `pos` by `mv` (a null move when `mv` is null),
+    /// searched at `ply`: the one place where the search makes a move. It
+    /// records the move for the histories, prefetches the child's table
+    /// entry, extends the repetition path and tells the evaluator; every
+    /// call is paired with [`Worker::unmake_child`].
+    #[inline]
+    fn make_child(&mut self, pos: &Position, mv: Move, ply: usize) -> Position {
+        let mut child = *pos;
+        if mv.is_null() {
+            child.make_null_move();
+            self.frames[ply].moved = None;
+        } else {
+            child.make_move(mv);
+            self.shared.tt.prefetch(child.key());
+            self.frames[ply].moved = pos.piece_on(mv.from()).map(|p| (p, mv));
+        }
+        self.keys.push(pos.key());
+        self.eval.make(pos, mv, &child);
+        child
+    }
+
+    /// Leaves the child entered by the last [`Worker::make_child`].
+    #[inline]
+    fn unmake_child(&mut self) {
+        self.keys.pop();
+        self.eval.unmake();
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -451,18 +482,11 @@ impl<'a> Worker<'a> {
             return;
         }
         let nodes = self.total_nodes();
-        let mut pv = rm.pv.clone();
         // A line must be playable: drop anything after an illegal step.
-        let mut check = *pos;
-        let mut keep = 0;
-        for &mv in &pv {
-            if !check.is_legal(mv) {
-                break;
-            }
-            check.make_move(mv);
-            keep += 1;
+        let mut pv = playable(pos, &rm.pv);
+        if pv.is_empty() {
+            pv.push(rm.mv);
         }
-        pv.truncate(keep.max(1));
         report(Report::Pv(PvReport {
             depth,
             seldepth: rm.seldepth.max(depth as usize),
@@ -488,7 +512,6 @@ impl<'a> Worker<'a> {
         let mut best = -INFINITE;
         self.pv_len[0] = 0;
         let us = pos.side_to_move();
-        self.keys.push(pos.key());
         for i in self.pv_index..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             if self.is_main() && self.shared.elapsed().as_millis() > 1000 {
@@ -498,10 +521,8 @@ impl<'a> Worker<'a> {
                     number: i + 1,
                 });
             }
-            let mut child = *pos;
-            child.make_move(mv);
+            let child = self.make_child(pos, mv, 0);
             let nodes_before = self.nodes;
-            self.frames[0].moved = pos.piece_on(mv.from()).map(|p| (p, mv));
             let extension = i32::from(child.is_check());
             let new_depth = depth - 1 + extension;
             let score = if i == self.pv_index {
@@ -524,6 +545,7 @@ impl<'a> Worker<'a> {
                 }
                 s
             };
+            self.unmake_child();
             if self.stopped {
                 break;
             }
@@ -552,7 +574,6 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        self.keys.pop();
         best
     }
 
@@ -667,12 +688,9 @@ impl<'a> Worker<'a> {
                 && Self::has_pieces(pos)
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
-                let mut child = *pos;
-                child.make_null_move();
-                self.frames[ply].moved = None;
-                self.keys.push(key);
+                let child = self.make_child(pos, Move::NULL, ply);
                 let v = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1, false);
-                self.keys.pop();
+                self.unmake_child();
                 if self.stopped {
                     return 0;
                 }
@@ -703,11 +721,7 @@ impl<'a> Worker<'a> {
                 if !pos.see_ge(mv, probcut_beta - static_eval) {
                     continue;
                 }
-                let mut child = *pos;
-                child.make_move(mv);
-                self.shared.tt.prefetch(child.key());
-                self.frames[ply].moved = pos.piece_on(mv.from()).map(|p| (p, mv));
-                self.keys.push(key);
+                let child = self.make_child(pos, mv, ply);
                 let mut v = -self.qsearch(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
                 if v >= probcut_beta {
                     v = -self.negamax(
@@ -719,7 +733,7 @@ impl<'a> Worker<'a> {
                         true,
                     );
                 }
-                self.keys.pop();
+                self.unmake_child();
                 if self.stopped {
                     return 0;
                 }
@@ -842,12 +856,8 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
-            let mut child = *pos;
-            child.make_move(mv);
-            self.shared.tt.prefetch(child.key());
+            let child = self.make_child(pos, mv, ply);
             let gives_check = child.is_check();
-            self.frames[ply].moved = pos.piece_on(mv.from()).map(|p| (p, mv));
-            self.keys.push(key);
             // Checks that do not simply lose material are searched deeper.
             if extension == 0
                 && gives_check
@@ -889,7 +899,7 @@ impl<'a> Worker<'a> {
                 }
                 s
             };
-            self.keys.pop();
+            self.unmake_child();
             if self.stopped {
                 return 0;
             }
@@ -1046,13 +1056,9 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            let mut child = *pos;
-            child.make_move(mv);
-            self.shared.tt.prefetch(child.key());
-            self.frames[ply].moved = pos.piece_on(mv.from()).map(|p| (p, mv));
-            self.keys.push(key);
+            let child = self.make_child(pos, mv, ply);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
-            self.keys.pop();
+            self.unmake_child();
             if self.stopped {
                 return 0;
             }

@@ -122,6 +122,21 @@ mod tests {
     }
 
     #[test]
+    fn movetime_is_the_time_less_the_overhead() {
+        let overhead = Duration::from_millis(10);
+        for ms in [1u64, 50, 300, 10_000] {
+            let limits = Limits::movetime(Duration::from_millis(ms));
+            let b = TimeBudget::new(&limits, overhead, 1).unwrap();
+            assert!(b.fixed && b.soft == b.hard);
+            assert_eq!(
+                b.hard,
+                Duration::from_millis(ms.saturating_sub(10).max(1)),
+                "{ms}"
+            );
+        }
+    }
+
+    #[test]
     fn budgets_stay_inside_the_clock() {
         let overhead = Duration::from_millis(30);
         for (ms, inc, mtg) in [

@@ -155,7 +155,10 @@ fn depth_and_node_limits() {
 }
 
 #[test]
-fn movetime_is_honoured() {
+fn movetime_ends_the_search() {
+    // The budget itself (the time less the overhead, never more) is checked
+    // in the time module's unit tests; here the search must stop on its own
+    // with a legal move and some depth behind it.
     let overhead = Duration::from_millis(10);
     let mut engine = Engine::new(EngineOptions {
         move_overhead: overhead,
@@ -163,17 +166,10 @@ fn movetime_is_honoured() {
     });
     let pos = parse_fen(BENCH_POSITIONS[1]).unwrap();
     for ms in [50u64, 300] {
-        let start = Instant::now();
         let limits = Limits::movetime(Duration::from_millis(ms));
         let result = engine.search(&pos, &[], &limits, &SearchControl::new(), &mut |_| {});
-        let took = start.elapsed();
-        // Uses the time less the overhead, and never more than the time.
-        assert!(took <= Duration::from_millis(ms), "{ms} ms took {took:?}");
-        assert!(
-            took >= Duration::from_millis(ms) - overhead - Duration::from_millis(5),
-            "{ms} ms took only {took:?}"
-        );
         assert!(pos.is_legal(result.best_move));
+        assert!(result.depth >= 1);
     }
 }
 
@@ -202,25 +198,58 @@ fn stop_ends_an_infinite_search() {
 }
 
 #[test]
-fn infinite_search_waits_for_stop_even_when_done() {
-    // A mate in one is solved at once, but an infinite search must wait.
-    let control = Arc::new(SearchControl::new());
-    let signal = Arc::clone(&control);
-    let stopper = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(150));
-        signal.stop();
-    });
-    let start = Instant::now();
+fn an_infinite_search_with_nothing_left_returns() {
+    // Holding the answer back until `stop` is the engine layer's job
+    // (outpost-engine's Searcher); the search itself returns once it has
+    // searched as deep as it was allowed, without any signal.
     let pos = parse_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1").unwrap();
     let limits = Limits {
         infinite: true,
         depth: Some(3),
         ..Limits::default()
     };
+    let control = SearchControl::new();
     let result = Engine::default().search(&pos, &[], &limits, &control, &mut |_| {});
-    stopper.join().unwrap();
-    assert!(start.elapsed() >= Duration::from_millis(140));
+    assert!(!control.is_stopped());
     assert_eq!(result.best_move.to_string(), "a1a8");
+    assert_eq!(result.depth, 3);
+    assert_eq!(result.pv[0], result.best_move);
+}
+
+#[test]
+fn result_carries_every_multipv_line() {
+    let pos = Position::startpos();
+    let mut engine = Engine::new(EngineOptions {
+        multipv: 3,
+        ..EngineOptions::default()
+    });
+    let result = engine.search(
+        &pos,
+        &[],
+        &Limits::depth(6),
+        &SearchControl::new(),
+        &mut |_| {},
+    );
+    assert_eq!(result.lines.len(), 3);
+    assert_eq!(result.lines[0].pv, result.pv);
+    let firsts: std::collections::HashSet<_> = result.lines.iter().map(|l| l.pv[0]).collect();
+    assert_eq!(firsts.len(), 3, "three different root moves");
+    for line in &result.lines {
+        let mut p = pos;
+        for &mv in &line.pv {
+            assert!(p.is_legal(mv));
+            p.make_move(mv);
+        }
+    }
+    let value = |s: Score| match s {
+        Score::Centipawns(cp) => cp,
+        Score::Mate(n) if n > 0 => 100_000 - n,
+        Score::Mate(n) => -100_000 - n,
+    };
+    assert!(result
+        .lines
+        .windows(2)
+        .all(|w| value(w[0].score) >= value(w[1].score)));
 }
 
 #[test]

@@ -1,4 +1,9 @@
-//! UCI input lines parsed into commands.
+//! Input lines parsed into commands: UCI's, and the console extensions
+//! (`d`, `eval`, `flip`, `bench`, `go perft`, `help`).
+//!
+//! As the UCI specification asks, unknown words before a command are
+//! skipped (`joho debug on` is `debug on`), and `go` never fails: what it
+//! cannot read it ignores or clamps, with a note for the GUI.
 
 use crate::UciError;
 use std::time::Duration;
@@ -12,7 +17,7 @@ pub enum Start {
     Fen(String),
 }
 
-/// The parameters of `go`, as text: moves are checked against the position later.
+/// The parameters of `go`, as read: moves are checked against the position later.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Go {
     /// `searchmoves`: root moves to consider.
@@ -35,11 +40,11 @@ pub struct Go {
     pub movetime: Option<Duration>,
     /// `infinite`.
     pub infinite: bool,
-    /// `perft <depth>` (an extension, as in Stockfish).
-    pub perft: Option<u32>,
+    /// What could not be read and was ignored or clamped, one note each.
+    pub notes: Vec<String>,
 }
 
-/// One UCI command.
+/// One command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// `uci`.
@@ -66,6 +71,8 @@ pub enum Command {
     },
     /// `go ...`.
     Go(Go),
+    /// `go perft <depth>`: count the leaves of the move tree (extension).
+    Perft(u32),
     /// `stop`.
     Stop,
     /// `ponderhit`.
@@ -76,9 +83,50 @@ pub enum Command {
     Display,
     /// `eval`: show the evaluation trace (extension).
     Eval,
+    /// `flip`: the same position with the colours swapped (extension).
+    Flip,
     /// `bench [depth]`: the search signature (extension).
     Bench(Option<i32>),
+    /// `help`: the commands, one line each (extension).
+    Help,
 }
+
+/// The deepest `go perft` and `outpost perft` accept.
+pub const MAX_PERFT_DEPTH: u32 = 20;
+
+/// The commands and what they do, for `help`.
+pub const HELP: &[(&str, &str)] = &[
+    ("uci", "switch to UCI mode: name, options, uciok"),
+    ("isready", "answer readyok"),
+    (
+        "setoption name <name> [value <v>]",
+        "set an option (see `uci`)",
+    ),
+    ("ucinewgame", "forget the previous game"),
+    (
+        "position startpos|fen <fen> [moves <m>...]",
+        "set the position",
+    ),
+    (
+        "go [depth|nodes|movetime|wtime|... <n>] [infinite]",
+        "search; ends with bestmove",
+    ),
+    ("stop", "stop the search"),
+    ("ponderhit", "the expected move was played"),
+    (
+        "go perft <depth>",
+        "count the move tree by root move (depth 0-20)",
+    ),
+    ("d", "show the board, FEN, key and checkers"),
+    ("eval", "show the static evaluation term by term"),
+    ("flip", "swap the colours of the position"),
+    (
+        "bench [depth]",
+        "search the bench positions; print nodes and speed",
+    ),
+    ("help", "this list"),
+    ("quit", "exit"),
+];
 
 const GO_KEYWORDS: [&str; 13] = [
     "searchmoves",
@@ -96,90 +144,150 @@ const GO_KEYWORDS: [&str; 13] = [
     "perft",
 ];
 
-fn number<T: std::str::FromStr>(keyword: &str, word: Option<&str>) -> Result<T, UciError> {
-    let word = word.ok_or_else(|| UciError::BadValue {
-        what: keyword.to_string(),
-        value: String::new(),
-    })?;
-    word.parse().map_err(|_| UciError::BadValue {
-        what: keyword.to_string(),
-        value: word.to_string(),
-    })
+/// Words that start a command.
+const COMMANDS: [&str; 16] = [
+    "uci",
+    "debug",
+    "isready",
+    "setoption",
+    "ucinewgame",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "quit",
+    "d",
+    "eval",
+    "flip",
+    "bench",
+    "help",
+    "register",
+];
+
+/// A decimal integer, saturated at the ends of `i128` when it is longer;
+/// `Err` when the word is not a number.
+fn integer(word: &str) -> Result<i128, ()> {
+    let digits = word.strip_prefix(['-', '+']).unwrap_or(word);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(());
+    }
+    Ok(word.parse::<i128>().unwrap_or(if word.starts_with('-') {
+        i128::MIN
+    } else {
+        i128::MAX
+    }))
 }
 
-/// Milliseconds, clamped at zero (GUIs send negative times when a clock ran out).
-fn millis(keyword: &str, word: Option<&str>) -> Result<Duration, UciError> {
-    let ms: i64 = number(keyword, word)?;
-    Ok(Duration::from_millis(ms.max(0) as u64))
-}
-
-fn parse_go<'a>(
-    words: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
-) -> Result<Go, UciError> {
+/// Reads `go` parameters leniently: see [`Go::notes`].
+fn parse_go<'a>(words: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>) -> Go {
     let mut go = Go::default();
     while let Some(word) = words.next() {
-        match word {
-            "searchmoves" => {
-                while let Some(&next) = words.peek() {
-                    if GO_KEYWORDS.contains(&next) {
-                        break;
-                    }
-                    go.search_moves.push(next.to_string());
-                    words.next();
+        if word == "searchmoves" {
+            while let Some(&next) = words.peek() {
+                if GO_KEYWORDS.contains(&next) {
+                    break;
                 }
+                go.search_moves.push(next.to_string());
+                words.next();
             }
-            "ponder" => go.ponder = true,
-            "infinite" => go.infinite = true,
-            "wtime" => go.time[0] = Some(millis(word, words.next())?),
-            "btime" => go.time[1] = Some(millis(word, words.next())?),
-            "winc" => go.increment[0] = Some(millis(word, words.next())?),
-            "binc" => go.increment[1] = Some(millis(word, words.next())?),
-            "movestogo" => go.moves_to_go = Some(number(word, words.next())?),
-            "depth" => go.depth = Some(number::<i32>(word, words.next())?.max(1)),
-            "nodes" => go.nodes = Some(number(word, words.next())?),
-            "mate" => go.mate = Some(number::<i32>(word, words.next())?.max(1)),
-            "movetime" => go.movetime = Some(millis(word, words.next())?),
-            "perft" => go.perft = Some(number(word, words.next())?),
-            other => {
-                return Err(UciError::BadValue {
-                    what: "go".to_string(),
-                    value: other.to_string(),
-                })
+            continue;
+        }
+        if word == "ponder" {
+            go.ponder = true;
+            continue;
+        }
+        if word == "infinite" {
+            go.infinite = true;
+            continue;
+        }
+        if !GO_KEYWORDS.contains(&word) {
+            go.notes
+                .push(format!("ignored unknown go parameter `{}`", clip(word)));
+            continue;
+        }
+        let value = match words.peek().copied() {
+            Some(v) if !GO_KEYWORDS.contains(&v) => {
+                words.next();
+                integer(v).map_err(|()| v)
             }
+            _ => {
+                go.notes.push(format!("ignored `{word}` without a value"));
+                continue;
+            }
+        };
+        let n = match value {
+            Ok(n) => n,
+            Err(v) => {
+                go.notes
+                    .push(format!("ignored `{word} {}`: not a number", clip(v)));
+                continue;
+            }
+        };
+        // Times beyond a year are as good as infinite; negative times (a
+        // flag fell) are zero.
+        const MAX_MS: i128 = 365 * 24 * 3600 * 1000;
+        let notes = &mut go.notes;
+        let mut clamp = |lo: i128, hi: i128| clamped(word, n, lo, hi, notes);
+        let ms = |c: i128| Duration::from_millis(c as u64);
+        match word {
+            "wtime" => go.time[0] = Some(ms(clamp(0, MAX_MS).max(0))),
+            "btime" => go.time[1] = Some(ms(clamp(0, MAX_MS).max(0))),
+            "winc" => go.increment[0] = Some(ms(clamp(0, MAX_MS))),
+            "binc" => go.increment[1] = Some(ms(clamp(0, MAX_MS))),
+            "movetime" => go.movetime = Some(ms(clamp(0, MAX_MS))),
+            "movestogo" => go.moves_to_go = Some(clamp(1, 10_000) as u32),
+            "depth" => go.depth = Some(clamp(1, 127) as i32),
+            "nodes" => go.nodes = Some(clamp(1, i128::from(u64::MAX)) as u64),
+            "mate" => go.mate = Some(clamp(1, 63) as i32),
+            _ => go.notes.push(format!("ignored `{word}` here")),
         }
     }
-    Ok(go)
+    go
+}
+
+/// `n` within `lo..=hi`, with a note when it was not (a negative clock
+/// time is not worth a note: GUIs send one when a flag fell).
+fn clamped(word: &str, n: i128, lo: i128, hi: i128, notes: &mut Vec<String>) -> i128 {
+    let c = n.clamp(lo, hi);
+    let clock = matches!(word, "wtime" | "btime") && n < 0;
+    if c != n && !clock {
+        notes.push(format!("{word} {n} is out of range; using {c}"));
+    }
+    c
+}
+
+/// A word short enough to quote in a message.
+fn clip(word: &str) -> String {
+    word.chars().take(40).collect()
 }
 
 impl std::str::FromStr for Command {
     type Err = UciError;
 
     fn from_str(line: &str) -> Result<Command, UciError> {
-        let mut words = line.split_whitespace().peekable();
-        let Some(name) = words.next() else {
+        let all: Vec<&str> = line.split_whitespace().collect();
+        // Unknown leading words are skipped, as the UCI specification asks.
+        let Some(first) = all.iter().position(|w| COMMANDS.contains(w)) else {
             return Err(UciError::Unknown {
-                line: String::new(),
+                line: line.trim().chars().take(60).collect(),
             });
         };
-        let command = match name {
+        let mut words = all[first + 1..].iter().copied().peekable();
+        let bad = |what: &str, value: &str| UciError::BadValue {
+            what: what.to_string(),
+            value: value.chars().take(60).collect(),
+        };
+        let command = match all[first] {
             "uci" => Command::Uci,
             "debug" => match words.next() {
                 Some("on") => Command::Debug(true),
                 Some("off") => Command::Debug(false),
-                other => {
-                    return Err(UciError::BadValue {
-                        what: "debug".to_string(),
-                        value: other.unwrap_or("").to_string(),
-                    })
-                }
+                other => return Err(bad("debug", other.unwrap_or(""))),
             },
             "isready" => Command::IsReady,
             "setoption" => {
                 if words.next() != Some("name") {
-                    return Err(UciError::BadValue {
-                        what: "setoption".to_string(),
-                        value: line.to_string(),
-                    });
+                    return Err(bad("setoption", line.trim()));
                 }
                 let rest: Vec<&str> = words.collect();
                 let split = rest.iter().position(|&w| w == "value");
@@ -188,10 +296,7 @@ impl std::str::FromStr for Command {
                     None => (rest.join(" "), None),
                 };
                 if name.is_empty() {
-                    return Err(UciError::BadValue {
-                        what: "setoption".to_string(),
-                        value: line.to_string(),
-                    });
+                    return Err(bad("setoption", line.trim()));
                 }
                 Command::SetOption { name, value }
             }
@@ -210,40 +315,50 @@ impl std::str::FromStr for Command {
                         }
                         Start::Fen(fields.join(" "))
                     }
-                    other => {
-                        return Err(UciError::BadValue {
-                            what: "position".to_string(),
-                            value: other.unwrap_or("").to_string(),
-                        })
-                    }
+                    other => return Err(bad("position", other.unwrap_or(""))),
                 };
                 let moves = match words.next() {
                     None => Vec::new(),
                     Some("moves") => words.map(str::to_string).collect(),
-                    Some(other) => {
-                        return Err(UciError::BadValue {
-                            what: "position".to_string(),
-                            value: other.to_string(),
-                        })
-                    }
+                    Some(other) => return Err(bad("position", other)),
                 };
                 Command::Position { start, moves }
             }
-            "go" => Command::Go(parse_go(&mut words)?),
+            "go" if words.peek() == Some(&"perft") => {
+                words.next();
+                let depth = words.next().unwrap_or("");
+                match integer(depth) {
+                    Ok(d)
+                        if (0..=i128::from(MAX_PERFT_DEPTH)).contains(&d)
+                            && words.peek().is_none() =>
+                    {
+                        Command::Perft(d as u32)
+                    }
+                    _ => {
+                        return Err(UciError::BadValue {
+                            what: format!("go perft (a depth from 0 to {MAX_PERFT_DEPTH})"),
+                            value: all[first + 2..].join(" ").chars().take(60).collect(),
+                        })
+                    }
+                }
+            }
+            "go" => Command::Go(parse_go(&mut words)),
             "stop" => Command::Stop,
             "ponderhit" => Command::PonderHit,
             "quit" => Command::Quit,
             "d" => Command::Display,
             "eval" => Command::Eval,
+            "flip" => Command::Flip,
+            "help" => Command::Help,
             "bench" => Command::Bench(match words.next() {
                 None => None,
-                Some(w) => Some(number::<i32>("bench", Some(w))?.clamp(1, 64)),
+                Some(w) => match integer(w) {
+                    Ok(d) if (1..=64).contains(&d) => Some(d as i32),
+                    _ => return Err(bad("bench (a depth from 1 to 64)", w)),
+                },
             }),
-            _ => {
-                return Err(UciError::Unknown {
-                    line: line.trim().chars().take(60).collect(),
-                })
-            }
+            // `register`: nothing to register.
+            _ => Command::IsReady,
         };
         Ok(command)
     }
@@ -252,6 +367,13 @@ impl std::str::FromStr for Command {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn go(line: &str) -> Go {
+        match line.parse() {
+            Ok(Command::Go(go)) => go,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
 
     #[test]
     fn parses_commands() {
@@ -270,18 +392,14 @@ mod tests {
                 value: None
             })
         );
-        let Ok(Command::Go(go)) =
-            "go wtime 1000 btime -5 winc 10 binc 10 movestogo 20 searchmoves e2e4 d2d4 ponder"
-                .parse()
-        else {
-            panic!()
-        };
+        let g =
+            go("go wtime 1000 btime -5 winc 10 binc 10 movestogo 20 searchmoves e2e4 d2d4 ponder");
         assert_eq!(
-            go.time,
+            g.time,
             [Some(Duration::from_millis(1000)), Some(Duration::ZERO)]
         );
-        assert_eq!(go.search_moves, vec!["e2e4", "d2d4"]);
-        assert!(go.ponder);
+        assert_eq!(g.search_moves, vec!["e2e4", "d2d4"]);
+        assert!(g.ponder && g.notes.is_empty());
         assert_eq!(
             "position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a2".parse(),
             Ok(Command::Position {
@@ -289,22 +407,46 @@ mod tests {
                 moves: vec!["a1a2".into()]
             })
         );
+        assert_eq!("go perft 3".parse(), Ok(Command::Perft(3)));
         for bad in [
-            "go depth x",
-            "go wtime",
-            "go banana",
+            "go perft",
+            "go perft x",
+            "go perft 21",
+            "go perft -1",
             "position",
-            "position fen",
             "setoption",
             "setoption value 3",
             "debug maybe",
             "frobnicate",
             "bench x",
+            "bench 0",
         ] {
-            assert!(
-                bad.parse::<Command>().is_err() || bad == "position fen",
-                "{bad}"
-            );
+            assert!(bad.parse::<Command>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn unknown_leading_words_are_skipped() {
+        assert_eq!("joho debug on".parse(), Ok(Command::Debug(true)));
+        assert_eq!("joho isready".parse(), Ok(Command::IsReady));
+        assert!("debug joho on".parse::<Command>().is_err());
+    }
+
+    #[test]
+    fn go_never_fails() {
+        let g = go("go depth abc");
+        assert_eq!((g.depth, g.notes.len()), (None, 1));
+        let g = go("go movetime");
+        assert_eq!((g.movetime, g.notes.len()), (None, 1));
+        let g = go("go nodes -5");
+        assert_eq!((g.nodes, g.notes.len()), (Some(1), 1));
+        let g = go("go depth 99999999999");
+        assert_eq!((g.depth, g.notes.len()), (Some(127), 1));
+        let g = go("go wtime 99999999999999999999 btime 1000");
+        assert!(g.time[0].unwrap() > Duration::from_secs(3600));
+        let g = go("go foo bar baz");
+        assert_eq!(g.notes.len(), 3);
+        let g = go("go depth 3 searchmoves e2e5 zzzz");
+        assert_eq!((g.depth, g.search_moves.len()), (Some(3), 2));
     }
 }

@@ -1,14 +1,15 @@
 //! The UCI front end's error type: what is wrong with an input line.
 
+use outpost_engine::EngineError;
 use outpost_notation::NotationError;
 use thiserror::Error;
 
-/// Why a UCI command could not be carried out. The engine answers
+/// Why a command could not be carried out. The engine answers
 /// `info string error: <message>` and keeps its state.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum UciError {
-    /// A command the engine does not know.
-    #[error("unknown command `{line}`")]
+    /// A line with no command the engine knows.
+    #[error("unknown command `{line}` (`help` lists the commands)")]
     Unknown {
         /// The line (shortened).
         line: String,
@@ -21,27 +22,16 @@ pub enum UciError {
         /// The offending word.
         value: String,
     },
-    /// `setoption` for an option the engine does not have.
-    #[error("no such option `{name}`")]
-    UnknownOption {
-        /// The name given.
-        name: String,
-    },
-    /// `setoption` with a value outside the option's range.
-    #[error("option `{name}` cannot be `{value}`: expected {expected}")]
-    BadOptionValue {
-        /// The option.
-        name: String,
-        /// The value given.
-        value: String,
-        /// What it accepts.
-        expected: String,
-    },
-    /// A command that needs the engine while it is searching.
-    #[error("cannot run `{what}` while searching: send `stop` first")]
-    Busy {
-        /// The command.
-        what: String,
+    /// The engine refused: an unknown option, a bad value, or busy searching.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// A move of a `position` command's list that cannot be played.
+    #[error("move {number} of the list: {source}")]
+    MoveInList {
+        /// Its place in the list, from 1.
+        number: usize,
+        /// Why it cannot be played.
+        source: NotationError,
     },
     /// A bad FEN or move.
     #[error(transparent)]

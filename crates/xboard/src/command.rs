@@ -1,8 +1,8 @@
 //! xboard input lines parsed into commands.
 
-use crate::clock::Level;
 use crate::XboardError;
 use outpost_board::{PieceKind, Square};
+use outpost_engine::Level;
 use std::time::Duration;
 
 /// One command from the GUI. Arguments are checked as far as the line alone
@@ -85,6 +85,13 @@ pub enum Command {
     Memory(usize),
     /// `cores N`: search threads.
     Cores(usize),
+    /// `option NAME[=VALUE]`: one of the options the engine declared.
+    Option {
+        /// The option's name.
+        name: String,
+        /// Its value, if given.
+        value: Option<String>,
+    },
 }
 
 /// A line in the legacy edit mode.
@@ -185,6 +192,19 @@ impl std::str::FromStr for Command {
                     return Err(XboardError::MissingArgument { expected: "a FEN" });
                 }
                 return Ok(Command::SetBoard(rest.to_string()));
+            }
+            "option" => {
+                let rest = line.trim_start()["option".len()..].trim();
+                if rest.is_empty() {
+                    return Err(XboardError::MissingArgument {
+                        expected: "NAME=VALUE",
+                    });
+                }
+                let (name, value) = match rest.split_once('=') {
+                    Some((n, v)) => (n.trim().to_string(), Some(v.trim().to_string())),
+                    None => (rest.to_string(), None),
+                };
+                return Ok(Command::Option { name, value });
             }
             "result" => {
                 arg(words.next(), "1-0, 0-1, 1/2-1/2 or *")?;

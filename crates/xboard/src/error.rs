@@ -1,5 +1,6 @@
 //! The xboard front end's error type: why a command was refused.
 
+use outpost_engine::EngineError;
 use outpost_notation::NotationError;
 use thiserror::Error;
 
@@ -52,4 +53,7 @@ pub enum XboardError {
     /// A `setboard` FEN or an `edit` result that is not a legal position.
     #[error("{0}")]
     IllegalPosition(#[from] NotationError),
+    /// The engine refused: an unknown option, a bad value, or busy searching.
+    #[error("{0}")]
+    Engine(#[from] EngineError),
 }

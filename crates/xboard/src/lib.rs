@@ -13,23 +13,21 @@
 //! use outpost_xboard::Session;
 //!
 //! let script = "xboard\nprotover 2\nnew\nforce\nusermove e2e4\nsd 2\ngo\n";
-//! let mut session = Session::new(Vec::new());
+//! let mut session = Session::new(Vec::new()).unwrap();
 //! session.run(script.as_bytes()).unwrap();
 //! let text = String::from_utf8(session.into_output().unwrap()).unwrap();
 //! assert!(text.contains("feature ping=1"));
 //! assert!(text.lines().any(|line| line.starts_with("move ")));
 //! ```
 
-mod clock;
 mod command;
 mod edit;
+mod ending;
 mod error;
-mod game;
 mod pipes;
 mod session;
 mod thinking;
 
-pub use clock::{Level, TimeControl};
 pub use command::{Command, EditCommand};
 pub use error::XboardError;
-pub use session::{Session, ENGINE_NAME};
+pub use session::Session;

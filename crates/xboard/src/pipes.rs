@@ -1,6 +1,7 @@
 //! The session's plumbing: the shared output, the inbox's events and the
 //! thread that reads input lines into it.
 
+use outpost_search::SearchResult;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
@@ -32,8 +33,8 @@ pub(crate) enum Event {
     Line(String),
     /// The end of the input (or a read error).
     Closed(Option<io::Error>),
-    /// The search with this id has ended.
-    Done(u64),
+    /// The search with this id has ended with this result.
+    Done(u64, SearchResult),
 }
 
 /// The input thread: every line to the inbox, then the end.

@@ -5,33 +5,25 @@
 //! signals the inbox when it ends. The session handles lines and search
 //! endings one at a time, so the game only ever changes on one thread.
 
-use crate::clock::{Clocks, TimeControl};
 use crate::command::{Command, EditCommand};
 use crate::edit::EditBoard;
-use crate::game::Game;
+use crate::ending::claim;
 use crate::pipes::{read_lines, Event, Out};
-use crate::thinking::thinking_line;
+use crate::thinking::{option_feature, thinking_line};
 use crate::XboardError;
 use outpost_board::{Color, Move, Position};
+use outpost_engine::{
+    accepts_draw, expected_reply, hint_limits, one_line, parse_option, Clocks, EngineError, Game,
+    OptionSetting, SearchEvent, SearchRequest, Searcher, Settings, TimeControl, ENGINE_NAME,
+    OPTIONS,
+};
 use outpost_notation::{parse_fen, parse_san, parse_uci_move, NotationError};
-use outpost_search::{Engine, Limits, Report, Score, SearchControl, SearchResult};
+use outpost_search::{Limits, Report, Score, SearchResult};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-
-/// The engine's name, as `feature myname` announces it.
-pub const ENGINE_NAME: &str = concat!("Outpost ", env!("CARGO_PKG_VERSION"));
-
-/// Time kept in reserve per move for the pipes and the GUI.
-const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
-/// A draw offer is accepted when the engine's last score is at most this
-/// (centipawns, from its side), or when it sees itself mated.
-const DRAW_ACCEPT_CP: i32 = -50;
-/// How long `hint` may search when there is no move to suggest yet.
-const HINT_TIME: Duration = Duration::from_millis(200);
 
 /// Which side the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,12 +56,10 @@ struct Progress {
     current: Option<(Move, usize)>,
 }
 
-/// A search on its thread.
+/// The search running on the searcher's thread.
 struct Running {
     id: u64,
     purpose: Purpose,
-    control: Arc<SearchControl>,
-    handle: JoinHandle<(Engine, SearchResult)>,
     /// When the engine's clock started for this search.
     started: Instant,
     progress: Arc<Mutex<Progress>>,
@@ -83,16 +73,13 @@ pub struct Session<W: Write + Send + 'static> {
     game: Game,
     mode: Mode,
     clocks: Clocks,
-    engine: Option<Engine>,
+    searcher: Searcher,
     search: Option<Running>,
     next_id: u64,
     post: Arc<AtomicBool>,
-    ponder: bool,
     edit: Option<EditBoard>,
     /// `pong` replies held back until the engine has moved.
     pending_pongs: Vec<String>,
-    hash_mib: usize,
-    threads: usize,
     /// The score of the engine's last move, from its side.
     last_score: Option<Score>,
     /// The reply the last search expects, with the key of the position it answers.
@@ -103,31 +90,28 @@ pub struct Session<W: Write + Send + 'static> {
 impl<W: Write + Send + 'static> Session<W> {
     /// A session writing to `output`, as after `new`: the start position,
     /// the engine playing Black, 40 moves in 5 minutes.
-    pub fn new(output: W) -> Session<W> {
+    ///
+    /// # Errors
+    /// When the search thread cannot be started.
+    pub fn new(output: W) -> Result<Session<W>, EngineError> {
         let (events, inbox) = mpsc::channel();
-        let mut engine = Engine::default();
-        engine.set_move_overhead(MOVE_OVERHEAD);
-        let options = engine.options().clone();
-        Session {
+        Ok(Session {
             out: Out(Arc::new(Mutex::new(output))),
             events,
             inbox,
-            game: Game::new(Position::startpos()),
+            game: Game::new(),
             mode: Mode::Play(Color::Black),
             clocks: Clocks::default(),
-            engine: Some(engine),
+            searcher: Searcher::new(Settings::default())?,
             search: None,
             next_id: 0,
             post: Arc::new(AtomicBool::new(false)),
-            ponder: false,
             edit: None,
             pending_pongs: Vec::new(),
-            hash_mib: options.hash_mib,
-            threads: options.threads,
             last_score: None,
             expected: None,
             input_closed: false,
-        }
+        })
     }
 
     /// Reads and runs commands until `quit` or the end of the input. At the
@@ -153,7 +137,7 @@ impl<W: Write + Send + 'static> Session<W> {
                         break;
                     }
                 }
-                Event::Done(id) => self.search_done(id),
+                Event::Done(id, result) => self.search_done(id, result),
                 Event::Closed(err) => {
                     self.input_closed = true;
                     failure = err;
@@ -166,7 +150,10 @@ impl<W: Write + Send + 'static> Session<W> {
 
     /// The output, once the session is over.
     pub fn into_output(self) -> Option<W> {
-        let out = Arc::try_unwrap(self.out.0).ok()?;
+        let Session { out, searcher, .. } = self;
+        // The searcher's thread may hold the output until it is gone.
+        drop(searcher);
+        let out = Arc::try_unwrap(out.0).ok()?;
         out.into_inner().ok()
     }
 
@@ -257,8 +244,8 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Time(time) => self.clocks.own = Some(time),
             Command::UserMove(text) => self.user_move(&text)?,
             Command::MoveNow => {
-                if let Some(run) = self.search.as_ref().filter(|r| r.purpose == Purpose::Think) {
-                    run.control.stop();
+                if self.thinking() {
+                    self.searcher.stop();
                 }
             }
             Command::Ping(n) => {
@@ -269,7 +256,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
             }
             Command::Draw => {
-                if self.accepts_draw() {
+                if matches!(self.mode, Mode::Play(_)) && accepts_draw(self.last_score) {
                     self.out.line("offer draw");
                 }
             }
@@ -293,9 +280,9 @@ impl<W: Write + Send + 'static> Session<W> {
             }
             Command::Undo => self.take_back(1)?,
             Command::Remove => self.take_back(2)?,
-            Command::Hard => self.ponder = true,
+            Command::Hard => self.set_option(&OptionSetting::Ponder(true))?,
             Command::Easy => {
-                self.ponder = false;
+                self.set_option(&OptionSetting::Ponder(false))?;
                 if self.pondering() {
                     self.halt();
                 }
@@ -318,12 +305,23 @@ impl<W: Write + Send + 'static> Session<W> {
             }
             Command::Status => self.status(),
             Command::Memory(mib) => {
-                self.hash_mib = mib;
-                self.configure_idle_engine();
+                if self.searcher.settings().search.hash_mib != mib {
+                    self.halt();
+                    self.set_option(&OptionSetting::Hash(mib.clamp(1, 65536)))?;
+                }
             }
             Command::Cores(threads) => {
-                self.threads = threads;
-                self.configure_idle_engine();
+                if self.searcher.settings().search.threads != threads {
+                    self.halt();
+                    self.set_option(&OptionSetting::Threads(threads.clamp(1, 256)))?;
+                }
+            }
+            Command::Option { name, value } => {
+                let setting = parse_option(&name, value.as_deref())?;
+                if !matches!(setting, OptionSetting::Ponder(_)) {
+                    self.halt();
+                }
+                self.set_option(&setting)?;
             }
         }
         Ok(())
@@ -337,7 +335,18 @@ impl<W: Write + Send + 'static> Session<W> {
         self.out.line(&format!(
             "feature myname=\"{ENGINE_NAME}\" variants=\"normal\""
         ));
+        for def in OPTIONS {
+            if let Some(feature) = option_feature(def) {
+                self.out.line(&feature);
+            }
+        }
         self.out.line("feature done=1");
+    }
+
+    /// Applies an option (the search must be idle unless it is `Ponder`).
+    fn set_option(&mut self, setting: &OptionSetting) -> Result<(), XboardError> {
+        self.searcher.set_option(setting)?;
+        Ok(())
     }
 
     fn side_to_move(&self) -> Color {
@@ -359,10 +368,8 @@ impl<W: Write + Send + 'static> Session<W> {
     fn new_game(&mut self) {
         self.halt();
         self.edit = None;
-        self.configure_idle_engine();
-        if let Some(engine) = self.engine.as_mut() {
-            engine.new_game();
-        }
+        // Idle after `halt`, so this is not refused.
+        let _ = self.searcher.new_game();
         if self.mode != Mode::Analyze {
             self.mode = Mode::Play(Color::Black);
         }
@@ -377,7 +384,7 @@ impl<W: Write + Send + 'static> Session<W> {
     /// Starts a new game from `pos` (no search may be running), and
     /// restarts the analysis in analyze mode.
     fn set_position(&mut self, pos: Position) {
-        self.game = Game::new(pos);
+        self.game = Game::from_position(pos);
         self.expected = None;
         self.clocks.anchor = 0;
         if self.mode == Mode::Analyze {
@@ -470,14 +477,14 @@ impl<W: Write + Send + 'static> Session<W> {
                 // The expected move: the ponder search goes on as the real one.
                 run.purpose = Purpose::Think;
                 run.started = Instant::now();
-                run.control.ponderhit();
-                self.game.play(mv);
+                self.searcher.ponderhit();
+                self.game.play(mv)?;
                 self.expected = None;
                 return Ok(());
             }
         }
         self.halt();
-        self.game.play(mv);
+        self.game.play(mv)?;
         self.expected = None;
         match self.mode {
             Mode::Analyze => self.start(Purpose::Analyze),
@@ -489,8 +496,8 @@ impl<W: Write + Send + 'static> Session<W> {
 
     /// On the engine's move: claims the result if the game is over, else thinks.
     fn think_or_claim(&mut self) {
-        match self.game.forced_ending() {
-            Some(ending) => self.out.line(&ending.to_string()),
+        match self.game.forced_outcome() {
+            Some(outcome) => self.out.line(&claim(outcome)),
             None => self.start(Purpose::Think),
         }
     }
@@ -498,7 +505,7 @@ impl<W: Write + Send + 'static> Session<W> {
     /// After the engine's move, or on `playother`: ponders on the expected
     /// reply if pondering is on and there is one.
     fn start_pondering(&mut self) {
-        if !self.ponder || self.input_closed {
+        if !self.searcher.settings().ponder || self.input_closed {
             return;
         }
         let pos = *self.game.position();
@@ -516,24 +523,22 @@ impl<W: Write + Send + 'static> Session<W> {
         self.start(Purpose::Ponder(mv));
     }
 
-    /// Starts a search on its thread (none may be running).
+    /// Starts a search on the searcher's thread (none may be running).
     fn start(&mut self, purpose: Purpose) {
-        let Some(mut engine) = self.engine.take() else {
-            return;
-        };
-        self.configure(&mut engine);
-        let pos = *self.game.position();
-        let mut history = self.game.keys().to_vec();
-        let (position, limits) = match purpose {
-            Purpose::Think => (pos, self.clocks.limits(self.game.plies())),
+        let request = match purpose {
+            Purpose::Think => {
+                SearchRequest::for_game(&self.game, self.clocks.limits(self.game.plies()))
+            }
             Purpose::Ponder(mv) => {
-                history.push(pos.key());
                 let mut limits = self.clocks.limits(self.game.plies() + 1);
                 limits.ponder = true;
-                (pos.play(mv), limits)
+                let Some(request) = SearchRequest::after_reply(&self.game, mv, limits) else {
+                    return;
+                };
+                request
             }
-            Purpose::Analyze => (
-                pos,
+            Purpose::Analyze => SearchRequest::for_game(
+                &self.game,
                 Limits {
                     infinite: true,
                     ..Limits::default()
@@ -542,104 +547,54 @@ impl<W: Write + Send + 'static> Session<W> {
         };
         self.next_id += 1;
         let id = self.next_id;
-        let control = Arc::new(SearchControl::new());
         let progress = Arc::new(Mutex::new(Progress::default()));
         let events = self.events.clone();
         let out = self.out.clone();
         let post = Arc::clone(&self.post);
-        let thread_control = Arc::clone(&control);
         let thread_progress = Arc::clone(&progress);
         let analyzing = purpose == Purpose::Analyze;
-        let spawned = std::thread::Builder::new()
-            .name("xboard-search".into())
-            .spawn(move || {
-                let mut report = |report: Report| match report {
-                    Report::Pv(pv) if pv.multipv == 1 => {
-                        if let Ok(mut p) = thread_progress.lock() {
-                            p.depth = pv.depth;
-                            p.nodes = pv.nodes;
-                            p.best = pv.pv.first().copied();
-                        }
-                        if analyzing || post.load(Ordering::Relaxed) {
-                            out.line(&thinking_line(&pv));
-                        }
-                    }
-                    Report::CurrentMove { mv, number, .. } => {
-                        if let Ok(mut p) = thread_progress.lock() {
-                            p.current = Some((mv, number));
-                        }
-                    }
-                    Report::Pv(_) => {}
-                };
-                let result =
-                    engine.search(&position, &history, &limits, &thread_control, &mut report);
-                let _ = events.send(Event::Done(id));
-                (engine, result)
-            });
-        match spawned {
-            Ok(handle) => {
+        let started = self.searcher.start(request, move |event| match event {
+            SearchEvent::Report(Report::Pv(pv)) if pv.multipv == 1 => {
+                if let Ok(mut p) = thread_progress.lock() {
+                    p.depth = pv.depth;
+                    p.nodes = pv.nodes;
+                    p.best = pv.pv.first().copied();
+                }
+                if analyzing || post.load(Ordering::Relaxed) {
+                    out.line(&thinking_line(&pv));
+                }
+            }
+            SearchEvent::Report(Report::CurrentMove { mv, number, .. }) => {
+                if let Ok(mut p) = thread_progress.lock() {
+                    p.current = Some((mv, number));
+                }
+            }
+            SearchEvent::Report(Report::Pv(_)) => {}
+            SearchEvent::Finished(result) => {
+                let _ = events.send(Event::Done(id, result));
+            }
+        });
+        match started {
+            Ok(()) => {
                 self.search = Some(Running {
                     id,
                     purpose,
-                    control,
-                    handle,
                     started: Instant::now(),
                     progress,
                 });
             }
-            Err(_) => {
-                self.out
-                    .line("tellusererror cannot start a search thread; starting a fresh engine");
-                self.engine = Some(self.fresh_engine());
-            }
-        }
-    }
-
-    fn fresh_engine(&self) -> Engine {
-        let mut engine = Engine::default();
-        engine.set_move_overhead(MOVE_OVERHEAD);
-        self.configure(&mut engine);
-        engine
-    }
-
-    /// Applies `memory` and `cores` (resizing clears the hash table, so only when changed).
-    fn configure(&self, engine: &mut Engine) {
-        if engine.options().hash_mib != self.hash_mib {
-            engine.set_hash(self.hash_mib);
-        }
-        if engine.options().threads != self.threads {
-            engine.set_threads(self.threads);
-        }
-    }
-
-    fn configure_idle_engine(&mut self) {
-        if let Some(mut engine) = self.engine.take() {
-            self.configure(&mut engine);
-            self.engine = Some(engine);
-        }
-    }
-
-    /// Takes the engine back from a finished search thread.
-    fn join(&mut self, run: Running) -> Option<SearchResult> {
-        match run.handle.join() {
-            Ok((engine, result)) => {
-                self.engine = Some(engine);
-                Some(result)
-            }
-            Err(_) => {
-                self.out
-                    .line("tellusererror the search failed; starting a fresh engine");
-                self.engine = Some(self.fresh_engine());
-                None
-            }
+            Err(err) => self.out.line(&format!(
+                "tellusererror cannot start a search: {}",
+                plain(&err.to_string())
+            )),
         }
     }
 
     /// Stops any search without playing its move, and answers held pings.
     fn halt(&mut self) {
-        if let Some(run) = self.search.take() {
-            run.control.stop();
-            self.join(run);
+        if self.search.take().is_some() {
+            // Its result arrives in the inbox later and is ignored.
+            self.searcher.stop_and_wait();
         }
         self.flush_pongs();
     }
@@ -650,19 +605,16 @@ impl<W: Write + Send + 'static> Session<W> {
         }
     }
 
-    /// A search thread has ended on its own (or after `?`).
-    fn search_done(&mut self, id: u64) {
+    /// A search has ended on its own (or after `?`).
+    fn search_done(&mut self, id: u64, result: SearchResult) {
         if self.search.as_ref().map(|r| r.id) != Some(id) {
-            return; // Already stopped and joined.
+            return; // Already stopped: a halted search's move is not played.
         }
         let Some(run) = self.search.take() else {
             return;
         };
-        let purpose = run.purpose;
-        let spent = run.started.elapsed();
-        let result = self.join(run);
-        if purpose == Purpose::Think {
-            self.play_own_move(result, spent);
+        if run.purpose == Purpose::Think {
+            self.play_own_move(Some(result), run.started.elapsed());
         }
     }
 
@@ -677,35 +629,27 @@ impl<W: Write + Send + 'static> Session<W> {
             .filter(|&mv| !mv.is_null() && pos.is_legal(mv))
             .or_else(|| pos.legal_moves().into_iter().next().copied());
         let Some(mv) = mv else {
-            if let Some(ending) = self.game.forced_ending() {
-                self.out.line(&ending.to_string());
+            if let Some(outcome) = self.game.forced_outcome() {
+                self.out.line(&claim(outcome));
             }
             self.flush_pongs();
             return;
         };
         self.out.line(&format!("move {mv}"));
         self.clocks.after_own_move(self.game.plies(), spent);
-        self.game.play(mv);
+        let _ = self.game.play(mv);
         self.last_score = result.as_ref().map(|r| r.score);
         self.expected = result
-            .and_then(|r| r.ponder_move)
+            .as_ref()
+            .and_then(|r| expected_reply(&pos, r))
             .map(|reply| (self.game.position().key(), reply));
-        if let Some(ending) = self.game.ending() {
-            self.out.line(&ending.to_string());
+        if let Some(outcome) = self.game.outcome() {
+            self.out.line(&claim(outcome));
             self.flush_pongs();
             return;
         }
         self.flush_pongs();
         self.start_pondering();
-    }
-
-    fn accepts_draw(&self) -> bool {
-        matches!(self.mode, Mode::Play(_))
-            && match self.last_score {
-                Some(Score::Centipawns(cp)) => cp <= DRAW_ACCEPT_CP,
-                Some(Score::Mate(moves)) => moves <= 0,
-                None => false,
-            }
     }
 
     /// `hint`: the move the engine expects or would play here.
@@ -719,7 +663,7 @@ impl<W: Write + Send + 'static> Session<W> {
             },
             None => match self.expected {
                 Some((key, mv)) if key == pos.key() => Some(mv),
-                _ if pos.has_legal_moves() => self.quick_search(&pos),
+                _ if pos.has_legal_moves() => self.quick_search(),
                 _ => None,
             },
         };
@@ -728,12 +672,10 @@ impl<W: Write + Send + 'static> Session<W> {
         }
     }
 
-    fn quick_search(&mut self, pos: &Position) -> Option<Move> {
-        let mut engine = self.engine.take()?;
-        let control = SearchControl::new();
-        let limits = Limits::movetime(HINT_TIME);
-        let result = engine.search(pos, self.game.keys(), &limits, &control, &mut |_| {});
-        self.engine = Some(engine);
+    fn quick_search(&mut self) -> Option<Move> {
+        let result = self
+            .searcher
+            .search(SearchRequest::for_game(&self.game, hint_limits()));
         Some(result.best_move).filter(|mv| !mv.is_null())
     }
 
@@ -786,15 +728,13 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 }
 
-/// Text safe inside `Error (...)`: no parentheses, no control characters,
-/// not overly long.
+/// Text safe inside `Error (...)`: one short line without parentheses.
 fn plain(text: &str) -> String {
-    text.chars()
-        .take(120)
+    one_line(text)
+        .chars()
         .map(|c| match c {
             '(' => '[',
             ')' => ']',
-            c if c.is_control() => ' ',
             c => c,
         })
         .collect()

@@ -1,6 +1,7 @@
 //! Thinking output: search reports in xboard's `ply score time nodes pv` form.
 
 use outpost_board::Move;
+use outpost_engine::{OptionDef, OptionKind};
 use outpost_search::{PvReport, Score, ScoreBound};
 
 /// The score of mate in 0 moves in xboard's convention: mate in `n` moves is
@@ -14,6 +15,31 @@ pub(crate) fn xboard_score(score: Score) -> i32 {
         Score::Mate(moves) if moves > 0 => MATE_SCORE + moves,
         Score::Mate(moves) => -MATE_SCORE + moves,
     }
+}
+
+/// The `feature option="..."` line declaring `def`, or `None` for the
+/// options xboard has commands of its own for (`memory`, `cores`, `hard`).
+pub(crate) fn option_feature(def: &OptionDef) -> Option<String> {
+    if matches!(def.name, "Hash" | "Threads" | "Ponder") {
+        return None;
+    }
+    let name = def.name;
+    let body = match def.kind {
+        OptionKind::Spin { default, min, max } => format!("{name} -spin {default} {min} {max}"),
+        OptionKind::Check { default } => format!("{name} -check {}", u8::from(default)),
+        OptionKind::Button => format!("{name} -button"),
+        OptionKind::Combo { default, values } => {
+            let rest: Vec<&str> = values.iter().copied().filter(|v| *v != default).collect();
+            let mut text = format!("{name} -combo *{default}");
+            for v in rest {
+                text.push_str(" /// ");
+                text.push_str(v);
+            }
+            text
+        }
+        OptionKind::Text { default } => format!("{name} -file {default}"),
+    };
+    Some(format!("feature option=\"{body}\""))
 }
 
 /// One thinking line: depth, score (from the engine's side), time in

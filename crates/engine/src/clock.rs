@@ -1,10 +1,15 @@
-//! Time controls (`level`, `st`, `sd`) and the engine's clock, turned into
-//! search limits.
+//! Time controls and the engine's own clock, turned into search limits.
+//!
+//! Conventional (`40 moves in 5 minutes`, repeating), incremental (`2
+//! minutes plus 12 seconds a move`) and fixed time per move, for front ends
+//! whose GUI announces the control once and the clock now and then (xboard's
+//! `level`/`st`/`time`, the web server's games). UCI sends the clock with
+//! every `go` and needs only [`outpost_search::Clock`].
 
 use outpost_search::{Clock, Limits};
 use std::time::Duration;
 
-/// The arguments of `level MPS BASE INC`.
+/// A conventional or incremental time control (xboard's `level MPS BASE INC`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level {
     /// Moves per session (0: the whole game is one session).
@@ -35,23 +40,37 @@ impl Default for TimeControl {
     }
 }
 
-/// The session's timing state: the control, the engine's clock and the
-/// depth limit.
+/// A game's timing state: the control, the engine's clock and the depth
+/// limit.
+///
+/// ```
+/// use outpost_engine::{Clocks, Level};
+/// use std::time::Duration;
+///
+/// let mut clocks = Clocks::default();
+/// let level = Level { moves: 0, base: Duration::from_secs(60), increment: Duration::from_secs(1) };
+/// clocks.set_level(level, 0);
+/// let limits = clocks.limits(0);
+/// assert_eq!(limits.clock.unwrap().time, Duration::from_secs(60));
+/// clocks.after_own_move(0, Duration::from_secs(5));
+/// assert_eq!(clocks.own, Some(Duration::from_secs(56)));
+/// ```
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Clocks {
-    pub(crate) control: TimeControl,
-    /// The engine's clock: from the last `time`, or estimated since.
-    pub(crate) own: Option<Duration>,
+pub struct Clocks {
+    /// How the game is timed.
+    pub control: TimeControl,
+    /// The engine's clock: from the GUI's last report, or estimated since.
+    pub own: Option<Duration>,
     /// The game's length in plies when the time control was set: sessions
     /// count moves from there.
-    pub(crate) anchor: usize,
-    /// The `sd` depth limit.
-    pub(crate) depth: Option<i32>,
+    pub anchor: usize,
+    /// A depth limit for every search (xboard's `sd`).
+    pub depth: Option<i32>,
 }
 
 impl Clocks {
     /// Sets a `level` (the clock starts at its base time) counted from ply `plies`.
-    pub(crate) fn set_level(&mut self, level: Level, plies: usize) {
+    pub fn set_level(&mut self, level: Level, plies: usize) {
         self.control = TimeControl::Level(level);
         self.own = Some(level.base);
         self.anchor = plies;
@@ -63,7 +82,7 @@ impl Clocks {
     }
 
     /// The limits of a search for the engine's move at ply `plies` of the game.
-    pub(crate) fn limits(&self, plies: usize) -> Limits {
+    pub fn limits(&self, plies: usize) -> Limits {
         let mut limits = Limits {
             depth: self.depth,
             ..Limits::default()
@@ -85,7 +104,7 @@ impl Clocks {
 
     /// Keeps the clock estimate up to date after the engine moved at ply
     /// `plies` having thought for `spent` (a later `time` overrides it).
-    pub(crate) fn after_own_move(&mut self, plies: usize, spent: Duration) {
+    pub fn after_own_move(&mut self, plies: usize, spent: Duration) {
         let TimeControl::Level(level) = self.control else {
             return;
         };

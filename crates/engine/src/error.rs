@@ -1,0 +1,37 @@
+//! What the engine layer refuses, and why.
+
+use thiserror::Error;
+
+/// An error of the engine layer: a command that cannot be carried out now,
+/// or an option setting that is not valid.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum EngineError {
+    /// A search is running and the request needs an idle engine.
+    #[error("{what} is not possible while the engine is searching")]
+    Busy {
+        /// What was asked.
+        what: String,
+    },
+    /// No option has this name.
+    #[error("unknown option {name:?}")]
+    UnknownOption {
+        /// The name given.
+        name: String,
+    },
+    /// The value does not fit the option.
+    #[error("invalid value {value:?} for option {name}: expected {expected}")]
+    BadOptionValue {
+        /// The option's name.
+        name: String,
+        /// The value given.
+        value: String,
+        /// What the option takes.
+        expected: String,
+    },
+    /// The search thread could not be started.
+    #[error("cannot start the search thread: {reason}")]
+    Thread {
+        /// What the system said.
+        reason: String,
+    },
+}

@@ -1,0 +1,48 @@
+//! Outpost's engine layer: what every front end (UCI, xboard, the web
+//! server) needs between the protocol and the search.
+//!
+//! * [`Game`]: the one game-state type (start position, moves, undo,
+//!   repetition keys, outcome and draw claims, PGN export).
+//! * [`Searcher`]: a persistent search thread with a handle: start, stop,
+//!   ponder hit, wait; typed [`SearchEvent`]s and exactly one final result.
+//! * [`Clocks`]: time controls and the engine's clock, turned into limits.
+//! * [`OPTIONS`] and [`Settings`]: every option's name, kind, default and
+//!   range in one place; each protocol renders them its own way.
+//! * Policy ([`accepts_draw`], [`ResignPolicy`], [`expected_reply`]): draw
+//!   offers, resignation, the ponder move and the hint.
+//!
+//! ```
+//! use outpost_engine::{Game, Searcher, SearchRequest, Settings};
+//! use outpost_search::Limits;
+//!
+//! let mut game = Game::new();
+//! for san in ["e4", "e5", "Nf3", "Nc6"] {
+//!     game.play_san(san).unwrap();
+//! }
+//! let mut searcher = Searcher::new(Settings::default()).unwrap();
+//! let result = searcher.search(SearchRequest::for_game(&game, Limits::depth(8)));
+//! assert!(game.position().is_legal(result.best_move));
+//! assert_eq!(result.pv[0], result.best_move);
+//! ```
+
+mod clock;
+mod error;
+mod identity;
+mod options;
+mod policy;
+mod searcher;
+mod text;
+
+pub use clock::{Clocks, Level, TimeControl};
+pub use error::EngineError;
+pub use identity::{ENGINE_AUTHOR, ENGINE_NAME};
+pub use options::{
+    find_option, parse_option, OptionDef, OptionKind, OptionSetting, Settings, DEFAULT_HASH_MIB,
+    OPTIONS,
+};
+pub use outpost_notation::{Game, GameResult, Outcome};
+pub use policy::{
+    accepts_draw, expected_reply, hint_limits, ResignPolicy, DRAW_ACCEPT_CP, HINT_TIME,
+};
+pub use searcher::{SearchEvent, SearchRequest, Searcher};
+pub use text::{one_line, MAX_MESSAGE_CHARS};

@@ -1,0 +1,295 @@
+//! The engine's options: names, kinds, defaults and ranges in one place,
+//! and the settings they give. Each protocol renders the definitions its
+//! own way (UCI `option name ...`, xboard `feature option="..."`).
+
+use crate::EngineError;
+use outpost_search::{EngineOptions, SearchDriver, DEFAULT_MOVE_OVERHEAD};
+use std::time::Duration;
+
+/// The kind, default and range of an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// An integer in `min..=max`.
+    Spin {
+        /// The value before any setting.
+        default: i64,
+        /// The smallest value.
+        min: i64,
+        /// The largest value.
+        max: i64,
+    },
+    /// On or off.
+    Check {
+        /// The value before any setting.
+        default: bool,
+    },
+    /// An action without a value.
+    Button,
+    /// One of a fixed list of names.
+    Combo {
+        /// The value before any setting.
+        default: &'static str,
+        /// Every allowed value.
+        values: &'static [&'static str],
+    },
+    /// Free text (a file name).
+    Text {
+        /// The value before any setting (`<empty>` in UCI when empty).
+        default: &'static str,
+    },
+}
+
+/// One option the engine declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionDef {
+    /// The option's name, as protocols show it.
+    pub name: &'static str,
+    /// Its kind, default and range.
+    pub kind: OptionKind,
+}
+
+impl OptionDef {
+    /// What a valid value looks like, for error messages.
+    pub fn expected(&self) -> String {
+        match self.kind {
+            OptionKind::Spin { min, max, .. } => format!("an integer from {min} to {max}"),
+            OptionKind::Check { .. } => "true or false".to_string(),
+            OptionKind::Button => "no value".to_string(),
+            OptionKind::Combo { values, .. } => format!("one of {}", values.join(", ")),
+            OptionKind::Text { .. } => "any text".to_string(),
+        }
+    }
+}
+
+/// The transposition table size in MiB unless set.
+pub const DEFAULT_HASH_MIB: i64 = 16;
+
+const DRIVER_NAMES: &[&str] = &["PVS", "AlphaBeta", "MTDf"];
+
+/// Every option, in the order the protocols list them.
+pub const OPTIONS: &[OptionDef] = &[
+    OptionDef {
+        name: "Hash",
+        kind: OptionKind::Spin {
+            default: DEFAULT_HASH_MIB,
+            min: 1,
+            max: 65536,
+        },
+    },
+    OptionDef {
+        name: "Threads",
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+    },
+    OptionDef {
+        name: "MultiPV",
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+    },
+    OptionDef {
+        name: "Ponder",
+        kind: OptionKind::Check { default: false },
+    },
+    OptionDef {
+        name: "Clear Hash",
+        kind: OptionKind::Button,
+    },
+    OptionDef {
+        name: "Move Overhead",
+        kind: OptionKind::Spin {
+            default: DEFAULT_MOVE_OVERHEAD.as_millis() as i64,
+            min: 0,
+            max: 5000,
+        },
+    },
+    OptionDef {
+        name: "Contempt",
+        kind: OptionKind::Spin {
+            default: 0,
+            min: -100,
+            max: 100,
+        },
+    },
+    OptionDef {
+        name: "SearchDriver",
+        kind: OptionKind::Combo {
+            default: "PVS",
+            values: DRIVER_NAMES,
+        },
+    },
+];
+
+/// The definition of the option called `name` (any case).
+pub fn find_option(name: &str) -> Option<&'static OptionDef> {
+    OPTIONS.iter().find(|o| o.name.eq_ignore_ascii_case(name))
+}
+
+/// A validated option setting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionSetting {
+    /// `Hash`, in MiB.
+    Hash(usize),
+    /// `Threads`.
+    Threads(usize),
+    /// `MultiPV`.
+    MultiPv(usize),
+    /// `Ponder`.
+    Ponder(bool),
+    /// `Clear Hash`.
+    ClearHash,
+    /// `Move Overhead`.
+    MoveOverhead(Duration),
+    /// `Contempt`, in centipawns.
+    Contempt(i32),
+    /// `SearchDriver`.
+    Driver(SearchDriver),
+}
+
+/// Checks `value` against the option called `name`.
+pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, EngineError> {
+    let name = name.trim();
+    let Some(def) = find_option(name) else {
+        return Err(EngineError::UnknownOption {
+            name: name.to_string(),
+        });
+    };
+    let value = value.map(str::trim);
+    let bad = || EngineError::BadOptionValue {
+        name: def.name.to_string(),
+        value: value.unwrap_or("").to_string(),
+        expected: def.expected(),
+    };
+    let setting = match def.kind {
+        OptionKind::Spin { min, max, .. } => {
+            let n: i64 = value.and_then(|v| v.parse().ok()).ok_or_else(bad)?;
+            if n < min || n > max {
+                return Err(bad());
+            }
+            match def.name {
+                "Hash" => OptionSetting::Hash(n as usize),
+                "Threads" => OptionSetting::Threads(n as usize),
+                "MultiPV" => OptionSetting::MultiPv(n as usize),
+                "Move Overhead" => OptionSetting::MoveOverhead(Duration::from_millis(n as u64)),
+                _ => OptionSetting::Contempt(n as i32),
+            }
+        }
+        OptionKind::Check { .. } => match value {
+            Some(v) if v.eq_ignore_ascii_case("true") => OptionSetting::Ponder(true),
+            Some(v) if v.eq_ignore_ascii_case("false") => OptionSetting::Ponder(false),
+            _ => return Err(bad()),
+        },
+        OptionKind::Button => OptionSetting::ClearHash,
+        OptionKind::Combo { .. } => {
+            OptionSetting::Driver(value.and_then(SearchDriver::from_name).ok_or_else(bad)?)
+        }
+        OptionKind::Text { .. } => return Err(bad()),
+    };
+    Ok(setting)
+}
+
+/// The engine's settings, as the options give them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The search's own settings (threads, hash, MultiPV, contempt, move
+    /// overhead, driver).
+    pub search: EngineOptions,
+    /// Whether the engine may think on the opponent's time.
+    pub ponder: bool,
+}
+
+impl Default for Settings {
+    /// Every option at its declared default.
+    fn default() -> Settings {
+        let mut settings = Settings {
+            search: EngineOptions::default(),
+            ponder: false,
+        };
+        for def in OPTIONS {
+            let value = match def.kind {
+                OptionKind::Spin { default, .. } => default.to_string(),
+                OptionKind::Check { default } => default.to_string(),
+                OptionKind::Combo { default, .. } => default.to_string(),
+                OptionKind::Button | OptionKind::Text { .. } => continue,
+            };
+            if let Ok(setting) = parse_option(def.name, Some(&value)) {
+                settings.apply(&setting);
+            }
+        }
+        settings
+    }
+}
+
+impl Settings {
+    /// Records `setting` (a button changes nothing here).
+    pub fn apply(&mut self, setting: &OptionSetting) {
+        match *setting {
+            OptionSetting::Hash(mib) => self.search.hash_mib = mib,
+            OptionSetting::Threads(n) => self.search.threads = n,
+            OptionSetting::MultiPv(n) => self.search.multipv = n,
+            OptionSetting::Ponder(on) => self.ponder = on,
+            OptionSetting::ClearHash => {}
+            OptionSetting::MoveOverhead(d) => self.search.move_overhead = d,
+            OptionSetting::Contempt(cp) => self.search.contempt = cp,
+            OptionSetting::Driver(driver) => self.search.driver = driver,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn validates() {
+        assert_eq!(
+            parse_option("hash", Some("64")),
+            Ok(OptionSetting::Hash(64))
+        );
+        assert_eq!(
+            parse_option("Move Overhead", Some(" 100 ")),
+            Ok(OptionSetting::MoveOverhead(Duration::from_millis(100)))
+        );
+        assert_eq!(
+            parse_option("Ponder", Some("true")),
+            Ok(OptionSetting::Ponder(true))
+        );
+        assert_eq!(
+            parse_option("Clear Hash", None),
+            Ok(OptionSetting::ClearHash)
+        );
+        assert!(parse_option("Hash", Some("0")).is_err());
+        assert!(parse_option("Hash", Some("99999999")).is_err());
+        assert!(parse_option("Threads", Some("two")).is_err());
+        assert!(parse_option("Contempt", Some("-101")).is_err());
+        assert!(parse_option("Ponder", Some("maybe")).is_err());
+        assert!(matches!(
+            parse_option("Frobnication", Some("1")),
+            Err(EngineError::UnknownOption { .. })
+        ));
+        assert_eq!(
+            parse_option("SearchDriver", Some("mtdf")),
+            Ok(OptionSetting::Driver(SearchDriver::Mtdf))
+        );
+        assert!(parse_option("SearchDriver", Some("minimax")).is_err());
+        assert!(parse_option("SearchDriver", None).is_err());
+    }
+
+    #[test]
+    fn defaults_come_from_the_definitions() {
+        let settings = Settings::default();
+        assert_eq!(settings.search.hash_mib, DEFAULT_HASH_MIB as usize);
+        assert_eq!(settings.search.threads, 1);
+        assert_eq!(settings.search.move_overhead, DEFAULT_MOVE_OVERHEAD);
+        assert!(!settings.ponder);
+        assert_eq!(settings.search, EngineOptions::default());
+        for name in DRIVER_NAMES {
+            assert!(SearchDriver::from_name(name).is_some(), "{name}");
+        }
+    }
+}

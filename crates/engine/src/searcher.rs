@@ -1,0 +1,376 @@
+//! The search handle: one persistent thread that owns the search engine,
+//! starts a search on request, and delivers its reports and exactly one
+//! final result.
+
+use crate::options::{OptionSetting, Settings};
+use crate::EngineError;
+use outpost_board::{Move, Position};
+use outpost_notation::Game;
+use outpost_search::{Engine, Limits, Report, SearchControl, SearchResult};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+
+/// What to search: a position, the keys of the positions before it (for
+/// repetitions), and the limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchRequest {
+    /// The position to search.
+    pub position: Position,
+    /// Keys of the game's earlier positions, oldest first.
+    pub history: Vec<u64>,
+    /// When to stop.
+    pub limits: Limits,
+}
+
+impl SearchRequest {
+    /// A search of the game's current position, its repetitions known.
+    pub fn for_game(game: &Game, limits: Limits) -> SearchRequest {
+        SearchRequest {
+            position: *game.position(),
+            history: game.history_keys().to_vec(),
+            limits,
+        }
+    }
+
+    /// A search of `game` after the opponent's expected `reply` (to ponder
+    /// on), or `None` when `reply` is not legal there.
+    pub fn after_reply(game: &Game, reply: Move, limits: Limits) -> Option<SearchRequest> {
+        let pos = game.position();
+        if reply.is_null() || !pos.is_legal(reply) {
+            return None;
+        }
+        let mut history = game.history_keys().to_vec();
+        history.push(pos.key());
+        Some(SearchRequest {
+            position: pos.play(reply),
+            history,
+            limits,
+        })
+    }
+}
+
+/// What a running search tells its owner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchEvent {
+    /// A report while it runs.
+    Report(Report),
+    /// The end: exactly one per search, always the last event.
+    Finished(SearchResult),
+}
+
+type EventSink = Box<dyn FnMut(SearchEvent) + Send>;
+
+enum Command {
+    Search {
+        request: SearchRequest,
+        control: SearchControl,
+        sink: EventSink,
+    },
+}
+
+/// Where the handle and the thread meet.
+#[derive(Default)]
+struct State {
+    /// A search was accepted and has not yet computed its result.
+    running: bool,
+    /// Searches accepted whose final event has not yet been delivered.
+    undelivered: usize,
+    /// The result of the last finished search.
+    last: Option<SearchResult>,
+}
+
+struct Inner {
+    engine: Mutex<Engine>,
+    state: Mutex<State>,
+    changed: Condvar,
+}
+
+impl Inner {
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// A search engine on a persistent thread of its own: start a search, stop
+/// it, tell it the ponder move was played, wait for it. The engine (its
+/// transposition table, its search threads and their histories) lives as
+/// long as the handle.
+///
+/// An infinite or pondering search never ends on its own: if it runs out of
+/// work it holds its result back until [`Searcher::stop`] (or, pondering,
+/// [`Searcher::ponderhit`]). Every search ends with exactly one
+/// [`SearchEvent::Finished`].
+///
+/// ```
+/// use outpost_engine::{Searcher, SearchEvent, SearchRequest};
+/// use outpost_notation::Game;
+/// use outpost_search::Limits;
+/// use std::sync::mpsc;
+///
+/// let mut searcher = Searcher::new(Default::default()).unwrap();
+/// let mut game = Game::new();
+/// game.play_uci("e2e4").unwrap();
+///
+/// // Blocking:
+/// let result = searcher.search(SearchRequest::for_game(&game, Limits::depth(6)));
+/// assert!(game.position().is_legal(result.best_move));
+///
+/// // In the background, with reports:
+/// let (tx, rx) = mpsc::channel();
+/// searcher
+///     .start(SearchRequest::for_game(&game, Limits::depth(6)), move |event| {
+///         let _ = tx.send(event);
+///     })
+///     .unwrap();
+/// let last = rx.iter().find(|e| matches!(e, SearchEvent::Finished(_)));
+/// assert!(last.is_some());
+/// ```
+pub struct Searcher {
+    settings: Settings,
+    inner: Arc<Inner>,
+    commands: Option<Sender<Command>>,
+    control: SearchControl,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// Stack of the thread that owns the engine (the search itself runs on the
+/// engine's pool threads).
+const OWNER_STACK: usize = 4 * 1024 * 1024;
+
+impl Searcher {
+    /// A searcher with these settings; its thread starts now.
+    pub fn new(settings: Settings) -> Result<Searcher, EngineError> {
+        let inner = Arc::new(Inner {
+            engine: Mutex::new(Engine::new(settings.search.clone())),
+            state: Mutex::new(State::default()),
+            changed: Condvar::new(),
+        });
+        let (commands, inbox) = mpsc::channel();
+        let thread_inner = Arc::clone(&inner);
+        let thread = std::thread::Builder::new()
+            .name("engine".into())
+            .stack_size(OWNER_STACK)
+            .spawn(move || run(&thread_inner, &inbox))
+            .map_err(|e| EngineError::Thread {
+                reason: e.to_string(),
+            })?;
+        Ok(Searcher {
+            settings,
+            inner,
+            commands: Some(commands),
+            control: SearchControl::new(),
+            thread: Some(thread),
+        })
+    }
+
+    /// Starts a search in the background; `on_event` receives its reports
+    /// and then, once, its result. Refused while another search runs.
+    pub fn start(
+        &mut self,
+        request: SearchRequest,
+        on_event: impl FnMut(SearchEvent) + Send + 'static,
+    ) -> Result<(), EngineError> {
+        {
+            let mut state = self.inner.state();
+            if state.running {
+                return Err(EngineError::Busy {
+                    what: "a new search".to_string(),
+                });
+            }
+            state.running = true;
+            state.undelivered += 1;
+        }
+        self.control = SearchControl::new();
+        let command = Command::Search {
+            request,
+            control: self.control.clone(),
+            sink: Box::new(on_event),
+        };
+        let sent = self
+            .commands
+            .as_ref()
+            .is_some_and(|c| c.send(command).is_ok());
+        if !sent {
+            let mut state = self.inner.state();
+            state.running = false;
+            state.undelivered -= 1;
+            return Err(EngineError::Thread {
+                reason: "the engine thread has stopped".to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Searches and waits for the result.
+    pub fn search(&mut self, request: SearchRequest) -> SearchResult {
+        let position = request.position;
+        self.wait();
+        let (tx, rx) = mpsc::channel();
+        let started = self.start(request, move |event| {
+            if let SearchEvent::Finished(result) = event {
+                let _ = tx.send(result);
+            }
+        });
+        let result = started.ok().and_then(|()| rx.recv().ok());
+        self.wait();
+        result.unwrap_or_else(|| fallback_result(&position))
+    }
+
+    /// Asks the running search to stop and report its best move.
+    pub fn stop(&self) {
+        self.control.stop();
+    }
+
+    /// Tells a pondering search that the expected move was played.
+    pub fn ponderhit(&self) {
+        self.control.ponderhit();
+    }
+
+    /// Whether a search has been started and has not yet computed its result.
+    pub fn is_searching(&self) -> bool {
+        self.inner.state().running
+    }
+
+    /// Waits until every search started has delivered its final event, and
+    /// returns the last result. Waits for ever on an infinite search that
+    /// nobody stops.
+    pub fn wait(&self) -> Option<SearchResult> {
+        let mut state = self.inner.state();
+        while state.undelivered > 0 {
+            state = self
+                .inner
+                .changed
+                .wait(state)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        state.last.clone()
+    }
+
+    /// Stops the running search, if any, and waits for it.
+    pub fn stop_and_wait(&self) -> Option<SearchResult> {
+        self.stop();
+        self.wait()
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Applies an option setting; refused while a search runs (but
+    /// `Ponder`, which no search reads, is always taken).
+    pub fn set_option(&mut self, setting: &OptionSetting) -> Result<(), EngineError> {
+        if let OptionSetting::Ponder(_) = setting {
+            self.settings.apply(setting);
+            return Ok(());
+        }
+        self.with_engine("setoption", |engine| match *setting {
+            OptionSetting::Hash(mib) => engine.set_hash(mib),
+            OptionSetting::Threads(n) => engine.set_threads(n),
+            OptionSetting::MultiPv(n) => engine.set_multipv(n),
+            OptionSetting::ClearHash => engine.clear_hash(),
+            OptionSetting::MoveOverhead(d) => engine.set_move_overhead(d),
+            OptionSetting::Contempt(cp) => engine.set_contempt(cp),
+            OptionSetting::Driver(driver) => engine.set_driver(driver),
+            OptionSetting::Ponder(_) => {}
+        })?;
+        self.settings.apply(setting);
+        Ok(())
+    }
+
+    /// Forgets what earlier games taught the engine (its table and histories).
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
+        self.with_engine("a new game", Engine::new_game)
+    }
+
+    /// Changes the engine (options, a new game) while no search runs.
+    pub fn with_engine<T>(
+        &mut self,
+        what: &str,
+        change: impl FnOnce(&mut Engine) -> T,
+    ) -> Result<T, EngineError> {
+        let busy = || EngineError::Busy {
+            what: what.to_string(),
+        };
+        if self.is_searching() {
+            return Err(busy());
+        }
+        let mut engine = self.inner.engine.try_lock().map_err(|_| busy())?;
+        Ok(change(&mut engine))
+    }
+}
+
+impl Drop for Searcher {
+    fn drop(&mut self) {
+        self.control.stop();
+        // Closing the queue ends the thread once the last search is delivered.
+        self.commands = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// The result when the search could not run: the first legal move, so a
+/// front end still has something to play.
+fn fallback_result(pos: &Position) -> SearchResult {
+    let best_move = pos.legal_moves().first().copied().unwrap_or(Move::NULL);
+    SearchResult {
+        best_move,
+        pv: if best_move.is_null() {
+            Vec::new()
+        } else {
+            vec![best_move]
+        },
+        ..SearchResult::default()
+    }
+}
+
+/// The owner thread: one search at a time until the handle is dropped.
+fn run(inner: &Inner, inbox: &Receiver<Command>) {
+    while let Ok(Command::Search {
+        request,
+        control,
+        mut sink,
+    }) = inbox.recv()
+    {
+        let searched = catch_unwind(AssertUnwindSafe(|| {
+            let mut engine = inner
+                .engine
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let mut report = |r: Report| sink(SearchEvent::Report(r));
+            engine.search(
+                &request.position,
+                &request.history,
+                &request.limits,
+                &control,
+                &mut report,
+            )
+        }));
+        let result = searched.unwrap_or_else(|_| fallback_result(&request.position));
+        // An infinite or pondering search answers only when told to.
+        let limits = &request.limits;
+        if limits.infinite {
+            control.wait_for_release(false);
+        } else if limits.ponder {
+            control.wait_for_release(true);
+        }
+        {
+            let mut state = inner.state();
+            state.running = false;
+            state.last = Some(result.clone());
+        }
+        inner.changed.notify_all();
+        sink(SearchEvent::Finished(result));
+        {
+            let mut state = inner.state();
+            state.undelivered = state.undelivered.saturating_sub(1);
+        }
+        inner.changed.notify_all();
+    }
+}

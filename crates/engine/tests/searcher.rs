@@ -1,0 +1,153 @@
+//! The search handle: background searches, stop, ponder hit, exactly one result.
+
+use outpost_engine::{Game, OptionSetting, SearchEvent, SearchRequest, Searcher, Settings};
+use outpost_notation::parse_fen;
+use outpost_search::Limits;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+fn start(searcher: &mut Searcher, request: SearchRequest) -> Receiver<SearchEvent> {
+    let (tx, rx) = mpsc::channel();
+    searcher
+        .start(request, move |event| {
+            let _ = tx.send(event);
+        })
+        .unwrap();
+    rx
+}
+
+/// Events until the result, which must be the last.
+fn finish(rx: &Receiver<SearchEvent>) -> outpost_search::SearchResult {
+    loop {
+        match rx.recv_timeout(Duration::from_secs(30)) {
+            Ok(SearchEvent::Finished(result)) => {
+                // Exactly one result, and nothing after it.
+                assert!(matches!(
+                    rx.recv_timeout(Duration::from_millis(50)),
+                    Err(RecvTimeoutError::Disconnected | RecvTimeoutError::Timeout)
+                ));
+                return result;
+            }
+            Ok(SearchEvent::Report(_)) => {}
+            Err(e) => panic!("no result: {e:?}"),
+        }
+    }
+}
+
+/// Reads reports until none has come for a while; a result is a failure.
+fn assert_no_result_yet(rx: &Receiver<SearchEvent>) {
+    loop {
+        match rx.recv_timeout(Duration::from_millis(300)) {
+            Ok(SearchEvent::Report(_)) => {}
+            Ok(SearchEvent::Finished(_)) => panic!("answered before being released"),
+            Err(_) => return,
+        }
+    }
+}
+
+fn mate_in_one() -> Game {
+    Game::from_position(parse_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1").unwrap())
+}
+
+#[test]
+fn an_infinite_search_holds_its_result_until_stop() {
+    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let limits = Limits {
+        infinite: true,
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let rx = start(
+        &mut searcher,
+        SearchRequest::for_game(&mate_in_one(), limits),
+    );
+    // The depth is reached at once, but no result comes before `stop`.
+    assert_no_result_yet(&rx);
+    assert!(searcher.is_searching());
+    searcher.stop();
+    let result = finish(&rx);
+    assert_eq!(result.best_move.to_string(), "a1a8");
+    assert!(!searcher.is_searching());
+}
+
+#[test]
+fn a_ponder_search_answers_after_ponderhit() {
+    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let limits = Limits {
+        ponder: true,
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let rx = start(
+        &mut searcher,
+        SearchRequest::for_game(&mate_in_one(), limits),
+    );
+    assert_no_result_yet(&rx);
+    searcher.ponderhit();
+    assert_eq!(finish(&rx).best_move.to_string(), "a1a8");
+}
+
+#[test]
+fn searches_follow_one_another_and_options_wait_for_idle() {
+    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let game = Game::new();
+    let rx = start(
+        &mut searcher,
+        SearchRequest::for_game(
+            &game,
+            Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+        ),
+    );
+    // Busy: a second search and options that need the engine are refused.
+    assert!(searcher
+        .start(SearchRequest::for_game(&game, Limits::depth(2)), |_| {})
+        .is_err());
+    assert!(searcher.set_option(&OptionSetting::Hash(32)).is_err());
+    // Ponder is a policy setting: taken at any time.
+    assert!(searcher.set_option(&OptionSetting::Ponder(true)).is_ok());
+    searcher.stop();
+    let first = finish(&rx);
+    assert!(game.position().is_legal(first.best_move));
+    assert!(searcher.set_option(&OptionSetting::Hash(32)).is_ok());
+    assert!(searcher.set_option(&OptionSetting::Threads(2)).is_ok());
+    assert_eq!(searcher.settings().search.threads, 2);
+    // Many short searches on the same persistent threads.
+    for depth in 1..=6 {
+        let result = searcher.search(SearchRequest::for_game(&game, Limits::depth(depth)));
+        assert_eq!(result.depth, depth);
+        assert!(game.position().is_legal(result.best_move));
+    }
+    assert_eq!(searcher.wait().map(|r| r.depth), Some(6));
+}
+
+#[test]
+fn a_search_of_a_finished_game_answers_the_null_move() {
+    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let mated = Game::from_position(parse_fen("R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1").unwrap());
+    let result = searcher.search(SearchRequest::for_game(&mated, Limits::depth(3)));
+    assert!(result.best_move.is_null());
+    assert!(result.pv.is_empty());
+}
+
+#[test]
+fn repetitions_of_the_game_are_seen() {
+    // After Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1, Black's Ng8 would repeat the start
+    // a third time: the search scores it as a draw through the game's keys.
+    let mut game = Game::new();
+    for mv in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        game.play_uci(mv).unwrap();
+    }
+    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let request = SearchRequest::for_game(&game, Limits::depth(6));
+    assert_eq!(request.history.len(), 7);
+    let result = searcher.search(request);
+    assert!(game.position().is_legal(result.best_move));
+    let reply = SearchRequest::after_reply(&game, result.best_move, Limits::depth(1)).unwrap();
+    assert_eq!(reply.history.len(), 8);
+    assert!(
+        SearchRequest::after_reply(&game, outpost_board::Move::NULL, Limits::depth(1)).is_none()
+    );
+}

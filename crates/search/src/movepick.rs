@@ -1,0 +1,322 @@
+//! The staged move picker: hash move, good captures, killers, counter-move,
+//! quiet moves by history, bad captures.
+
+use crate::history::{ContinuationIndex, History};
+use outpost_board::{CheckSquares, Move, MoveList, PieceKind, Position, SEE_VALUES};
+
+/// Capture history worth one step of victim value in the capture order.
+const CAPTURE_HISTORY_DIVISOR: i32 = 16;
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Stage {
+    TtMove,
+    GenerateNoisy,
+    GoodNoisy,
+    GenerateQuiet,
+    Quiet,
+    BadNoisy,
+    Done,
+}
+
+/// Hands out the moves of a position one at a time, best first by stage:
+/// the hash move, captures that do not lose material (most valuable victim
+/// first), killers, the counter-move, other quiet moves by history, and
+/// last the captures that lose material.
+pub(crate) struct MovePicker {
+    stage: Stage,
+    tt_move: Move,
+    killers: [Move; 2],
+    counter: Move,
+    context: [ContinuationIndex; 2],
+    list: MoveList,
+    scores: [i32; 256],
+    index: usize,
+    /// Captures that lose material, kept at the front of `list` (over
+    /// moves already handed out) until the last stage.
+    bad_count: usize,
+    bad_index: usize,
+    /// The end of the live part of `list` (shortened when quiet moves are
+    /// skipped).
+    end: usize,
+    /// Only quiet moves that give check are still wanted (set by
+    /// [`MovePicker::skip_quiets`]).
+    skip_quiets: bool,
+    /// Quiescence: only captures that do not lose material and queen promotions.
+    noisy_only: bool,
+    /// For telling which moves give check, made when first needed.
+    check_squares: Option<CheckSquares>,
+}
+
+const KILLER_SCORE: i32 = 1 << 28;
+
+impl MovePicker {
+    /// A picker for the main search.
+    pub(crate) fn new(
+        pos: &Position,
+        tt_move: Move,
+        killers: [Move; 2],
+        counter: Move,
+    ) -> MovePicker {
+        let tt_move = if !tt_move.is_null() && pos.is_legal(tt_move) {
+            tt_move
+        } else {
+            Move::NULL
+        };
+        MovePicker {
+            stage: Stage::TtMove,
+            tt_move,
+            killers,
+            counter,
+            context: [None; 2],
+            list: MoveList::new(),
+            scores: [0; 256],
+            index: 0,
+            bad_count: 0,
+            bad_index: 0,
+            end: 0,
+            skip_quiets: false,
+            noisy_only: false,
+            check_squares: None,
+        }
+    }
+
+    /// A picker for quiescence search (not in check): good captures and queen promotions.
+    pub(crate) fn noisy(pos: &Position, tt_move: Move) -> MovePicker {
+        let tt_move = if !tt_move.is_null() && tt_move.is_noisy() && pos.is_legal(tt_move) {
+            tt_move
+        } else {
+            Move::NULL
+        };
+        let mut picker = MovePicker::new(pos, Move::NULL, [Move::NULL; 2], Move::NULL);
+        picker.tt_move = tt_move;
+        picker.noisy_only = true;
+        picker
+    }
+
+    /// Orders quiet moves by continuation history too, after these earlier moves.
+    pub(crate) fn with_context(mut self, context: [ContinuationIndex; 2]) -> MovePicker {
+        self.context = context;
+        self
+    }
+
+    /// From now on, quiet moves are handed out only when they give check
+    /// (late quiet moves are pruned anyway, checks excepted): saves ordering
+    /// moves that would be thrown away.
+    pub(crate) fn skip_quiets(&mut self, pos: &Position) {
+        if self.skip_quiets {
+            return;
+        }
+        self.skip_quiets = true;
+        // Quiet moves already generated and scored: drop the non-checks
+        // now; otherwise generation drops them.
+        if self.stage == Stage::Quiet {
+            self.filter_quiet_checks(pos);
+        }
+    }
+
+    /// Whether `mv`, legal in `pos` (the picker's position), gives check.
+    #[inline]
+    pub(crate) fn gives_check(&mut self, pos: &Position, mv: Move) -> bool {
+        self.check_squares
+            .get_or_insert_with(|| pos.check_squares())
+            .gives_check(pos, mv)
+    }
+
+    /// Keeps, of the quiet moves not yet handed out, those that give check,
+    /// in the same relative order with their scores.
+    fn filter_quiet_checks(&mut self, pos: &Position) {
+        let mut kept = self.index;
+        for i in self.index..self.end {
+            let mv = self.list[i];
+            if self.gives_check(pos, mv) {
+                self.list.as_mut_slice()[kept] = mv;
+                self.scores[kept] = self.scores[i];
+                kept += 1;
+            }
+        }
+        self.end = kept;
+    }
+
+    /// Keeps a capture that loses material for the last stage (not in
+    /// quiescence), over a slot already handed out.
+    fn keep_bad(&mut self, mv: Move) {
+        if !self.noisy_only {
+            // Every kept move was picked, so `bad_count < index`.
+            self.list.as_mut_slice()[self.bad_count] = mv;
+            self.bad_count += 1;
+        }
+    }
+
+    fn pick_best(&mut self) -> Option<Move> {
+        if self.index >= self.end {
+            return None;
+        }
+        let mut best = self.index;
+        for i in self.index + 1..self.end {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.list.as_mut_slice().swap(self.index, best);
+        self.scores.swap(self.index, best);
+        let mv = self.list[self.index];
+        self.index += 1;
+        Some(mv)
+    }
+
+    /// The next move, or `None` when all were handed out.
+    pub(crate) fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenerateNoisy;
+                    if !self.tt_move.is_null() {
+                        return Some(self.tt_move);
+                    }
+                }
+                Stage::GenerateNoisy => {
+                    self.list.clear();
+                    pos.generate_noisy(&mut self.list);
+                    for (i, &mv) in self.list.iter().enumerate() {
+                        let victim = if mv.is_en_passant() {
+                            SEE_VALUES[PieceKind::Pawn.index()]
+                        } else {
+                            pos.piece_on(mv.to())
+                                .map_or(0, |p| SEE_VALUES[p.kind().index()])
+                        };
+                        let attacker = pos
+                            .piece_on(mv.from())
+                            .map_or(0, |p| p.kind().index() as i32);
+                        let promotion = mv.promotion().map_or(0, |k| SEE_VALUES[k.index()]);
+                        self.scores[i] = (victim + promotion) * 8 - attacker
+                            + history.capture_score(pos, mv) / CAPTURE_HISTORY_DIVISOR;
+                    }
+                    self.index = 0;
+                    self.end = self.list.len();
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => match self.pick_best() {
+                    Some(mv) if mv == self.tt_move => {}
+                    Some(mv) => {
+                        if let Some(kind) = mv.promotion() {
+                            if kind != PieceKind::Queen {
+                                self.keep_bad(mv);
+                                continue;
+                            }
+                        }
+                        if pos.see_ge(mv, 0) {
+                            return Some(mv);
+                        }
+                        self.keep_bad(mv);
+                    }
+                    None => {
+                        self.stage = if self.noisy_only {
+                            Stage::Done
+                        } else {
+                            Stage::GenerateQuiet
+                        };
+                    }
+                },
+                Stage::GenerateQuiet => {
+                    // The quiet moves go after the bad captures kept in front.
+                    self.list.truncate(self.bad_count);
+                    pos.generate_quiet(&mut self.list);
+                    self.index = self.bad_count;
+                    self.end = self.list.len();
+                    if self.skip_quiets {
+                        // Skipped before they were even generated: score
+                        // only the checks.
+                        self.filter_quiet_checks(pos);
+                    }
+                    let us = pos.side_to_move();
+                    for i in self.index..self.end {
+                        let mv = self.list[i];
+                        self.scores[i] = if mv == self.killers[0] {
+                            KILLER_SCORE + 2
+                        } else if mv == self.killers[1] {
+                            KILLER_SCORE + 1
+                        } else if mv == self.counter {
+                            KILLER_SCORE
+                        } else {
+                            pos.piece_on(mv.from())
+                                .map_or(0, |piece| history.quiet_score(us, piece, mv, self.context))
+                        };
+                    }
+                    self.stage = Stage::Quiet;
+                }
+                Stage::Quiet => match self.pick_best() {
+                    Some(mv) if mv == self.tt_move => {}
+                    Some(mv) => return Some(mv),
+                    None => self.stage = Stage::BadNoisy,
+                },
+                Stage::BadNoisy => {
+                    if self.bad_index < self.bad_count {
+                        let mv = self.list[self.bad_index];
+                        self.bad_index += 1;
+                        if mv != self.tt_move {
+                            return Some(mv);
+                        }
+                    } else {
+                        self.stage = Stage::Done;
+                    }
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::history::tests::open_game_position;
+    use std::collections::HashSet;
+
+    #[test]
+    fn picker_hands_out_every_legal_move_once() {
+        let history = History::new();
+        let pos = Position::startpos();
+        for tt in [Move::NULL, pos.legal_moves()[5], Move::from_bits(0x1234)] {
+            let mut picker =
+                MovePicker::new(&pos, tt, [pos.legal_moves()[3], Move::NULL], Move::NULL);
+            let mut seen = HashSet::new();
+            while let Some(mv) = picker.next(&pos, &history) {
+                assert!(seen.insert(mv), "{mv} twice");
+            }
+            assert_eq!(seen.len(), pos.legal_moves().len());
+        }
+    }
+
+    #[test]
+    fn skipping_quiets_keeps_the_checks_and_the_captures() {
+        let history = History::new();
+        let pos = open_game_position();
+        let legal = pos.legal_moves();
+        let quiet_checks: HashSet<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&mv| !mv.is_noisy() && pos.gives_check(mv))
+            .collect();
+        assert!(!quiet_checks.is_empty());
+        let noisy: HashSet<Move> = legal.iter().copied().filter(|mv| mv.is_noisy()).collect();
+        assert!(!noisy.is_empty());
+        let mut picker = MovePicker::new(&pos, Move::NULL, [Move::NULL; 2], Move::NULL);
+        let mut seen = HashSet::new();
+        let mut skipped = false;
+        while let Some(mv) = picker.next(&pos, &history) {
+            assert!(seen.insert(mv), "{mv} twice");
+            if !skipped && !mv.is_noisy() {
+                // The first quiet move: from here on only checks.
+                picker.skip_quiets(&pos);
+                skipped = true;
+            } else if skipped && !mv.is_noisy() {
+                assert!(quiet_checks.contains(&mv), "{mv} is no check");
+            }
+        }
+        assert!(skipped);
+        for mv in quiet_checks.iter().chain(&noisy) {
+            assert!(seen.contains(mv), "{mv} never handed out");
+        }
+        assert!(seen.len() < legal.len());
+    }
+}

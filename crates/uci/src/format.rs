@@ -1,0 +1,128 @@
+//! What the UCI front end prints: `info`, `bestmove` and `option` lines,
+//! and the console extensions' answers.
+
+use outpost_board::{divide, Move, Position};
+use outpost_engine::{OptionDef, OptionKind};
+use outpost_notation::to_fen;
+use outpost_search::{BenchResult, Report, Score, ScoreBound, SearchResult};
+use std::fmt::Write;
+
+/// `bestmove <move> [ponder <move>]`.
+pub fn bestmove_line(result: &SearchResult) -> String {
+    match result.ponder_move {
+        Some(p) if !result.best_move.is_null() => {
+            format!("bestmove {} ponder {p}", result.best_move)
+        }
+        _ => format!("bestmove {}", result.best_move),
+    }
+}
+
+fn score_text(score: Score) -> String {
+    match score {
+        Score::Centipawns(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    }
+}
+
+/// One `info` line for a search report.
+pub fn info_line(report: &Report) -> String {
+    match report {
+        Report::Pv(pv) => {
+            let bound = match pv.bound {
+                ScoreBound::Exact => "",
+                ScoreBound::Lower => " lowerbound",
+                ScoreBound::Upper => " upperbound",
+            };
+            let moves: Vec<String> = pv.pv.iter().map(Move::to_string).collect();
+            format!(
+                "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv {}",
+                pv.depth,
+                pv.seldepth,
+                pv.multipv,
+                score_text(pv.score),
+                bound,
+                pv.nodes,
+                pv.nps,
+                pv.hashfull,
+                pv.time.as_millis(),
+                moves.join(" ")
+            )
+        }
+        Report::CurrentMove { depth, mv, number } => {
+            format!("info depth {depth} currmove {mv} currmovenumber {number}")
+        }
+    }
+}
+
+/// The `option name ... type ...` line declaring `def`.
+pub fn option_line(def: &OptionDef) -> String {
+    let name = def.name;
+    match def.kind {
+        OptionKind::Spin { default, min, max } => {
+            format!("option name {name} type spin default {default} min {min} max {max}")
+        }
+        OptionKind::Check { default } => format!("option name {name} type check default {default}"),
+        OptionKind::Button => format!("option name {name} type button"),
+        OptionKind::Combo { default, values } => {
+            let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
+            format!("option name {name} type combo default {default}{vars}")
+        }
+        OptionKind::Text { default } => {
+            let default = if default.is_empty() {
+                "<empty>"
+            } else {
+                default
+            };
+            format!("option name {name} type string default {default}")
+        }
+    }
+}
+
+/// `go perft`: one `<move>: <count>` line per root move in the order of
+/// their text, a blank line, then `Nodes searched: <total>`.
+pub fn perft_lines(pos: &Position, depth: u32) -> String {
+    let mut split: Vec<(String, u64)> = divide(pos, depth)
+        .into_iter()
+        .map(|(mv, nodes)| (mv.to_string(), nodes))
+        .collect();
+    split.sort();
+    let mut text = String::new();
+    for (mv, nodes) in &split {
+        let _ = writeln!(text, "{mv}: {nodes}");
+    }
+    // Depth 0 has no root moves: the tree is the root alone.
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        split.iter().map(|(_, n)| n).sum()
+    };
+    let _ = write!(text, "\nNodes searched: {total}\n");
+    text
+}
+
+/// `d`: the board, then its FEN, key and checkers, as Stockfish shows them.
+pub fn position_lines(pos: &Position) -> String {
+    let mut text = pos.board_diagram();
+    let _ = write!(
+        text,
+        "\nFen: {}\nKey: {:016X}\nCheckers:",
+        to_fen(pos),
+        pos.key()
+    );
+    for sq in pos.checkers() {
+        let _ = write!(text, " {sq}");
+    }
+    text.push('\n');
+    text
+}
+
+/// `bench`: the totals in Stockfish's form, which OpenBench reads from the
+/// last two lines.
+pub fn bench_lines(result: &BenchResult) -> String {
+    format!(
+        "Total time (ms) : {}\nNodes searched  : {}\nNodes/second    : {}\n",
+        result.time.as_millis(),
+        result.nodes,
+        result.nps()
+    )
+}
