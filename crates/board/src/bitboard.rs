@@ -5,6 +5,21 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of squares: bit `n` stands for the square with index `n` (a1 = bit 0).
+///
+/// ```
+/// use outpost_board::{Bitboard, File, Square};
+///
+/// let e_file = Bitboard::file(File::E);
+/// assert_eq!(e_file.count(), 8);
+/// assert!(e_file.contains(Square::E4) && !e_file.contains(Square::D4));
+/// let two = Bitboard::from_square(Square::A1).with(Square::H8);
+/// assert!(two.has_several());
+/// assert_eq!(two.into_iter().collect::<Vec<_>>(), [Square::A1, Square::H8]);
+/// assert_eq!(two.without(Square::A1).single(), Square::H8);
+/// // `Debug` draws the board, eighth rank on top.
+/// let drawn = format!("{two:?}");
+/// assert!(drawn.lines().nth(1).unwrap().ends_with('X'));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard(pub u64);
 

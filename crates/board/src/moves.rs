@@ -76,6 +76,18 @@ impl MoveKind {
 ///
 /// Castling is stored as the king's move (`e1g1`). [`Move::NULL`] (all bits
 /// zero, written `0000`) passes the turn; it is never a legal move.
+///
+/// ```
+/// use outpost_board::{Move, MoveKind, PieceKind, Square};
+///
+/// let mv = Move::new(Square::E7, Square::E8, MoveKind::promotion(PieceKind::Queen, false));
+/// assert!(mv.is_promotion() && !mv.is_capture());
+/// assert_eq!((mv.from(), mv.to()), (Square::E7, Square::E8));
+/// assert_eq!(mv.to_string(), "e7e8q");
+/// assert_eq!(Move::from_bits(mv.to_bits()), mv);
+/// assert!(Move::NULL.is_null());
+/// assert_eq!(Move::NULL.to_string(), "0000");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
 

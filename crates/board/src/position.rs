@@ -101,6 +101,27 @@ pub struct Undo {
 /// Moves are applied by copy-make: copy the position (it is `Copy` and fits
 /// in 128 bytes) and call [`Position::make_move`] on the copy, or use
 /// [`Position::play`]. Undoing is dropping the copy.
+///
+/// ```
+/// use outpost_board::{Color, PieceKind, Position, Square};
+///
+/// let start = Position::startpos();
+/// assert_eq!(start.side_to_move(), Color::White);
+/// assert_eq!(start.legal_moves().len(), 20);
+///
+/// // 1. f3 e5 2. g4 Qh4#: copy-make, one move at a time.
+/// let mut pos = start;
+/// for (from, to) in [(Square::F2, Square::F3), (Square::E7, Square::E5),
+///                    (Square::G2, Square::G4), (Square::D8, Square::H4)] {
+///     let mv = pos.find_move(from, to, None).expect("legal");
+///     pos = pos.play(mv);
+/// }
+/// assert!(pos.is_checkmate());
+/// assert_eq!(pos.checkers().single(), Square::H4);
+/// assert_eq!(pos.pieces_of(Color::Black, PieceKind::Queen).first(), Some(Square::H4));
+/// // The incrementally updated key agrees with one computed from scratch.
+/// assert_eq!(pos.key(), pos.compute_key());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     by_kind: [Bitboard; 6],

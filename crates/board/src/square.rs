@@ -122,6 +122,17 @@ impl Rank {
 }
 
 /// One of the 64 squares, numbered a1 = 0, b1 = 1, …, h8 = 63.
+///
+/// ```
+/// use outpost_board::{File, Rank, Square};
+///
+/// let e4: Square = "e4".parse().unwrap();
+/// assert_eq!(e4, Square::E4);
+/// assert_eq!((e4.file(), e4.rank()), (File::E, Rank::Fourth));
+/// assert_eq!(e4.index(), 28);
+/// assert_eq!(e4.to_string(), "e4");
+/// assert!("i9".parse::<Square>().is_err());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 

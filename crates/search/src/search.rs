@@ -15,6 +15,8 @@ use outpost_board::{Color, Move, Piece, PieceKind, Position, SEE_VALUES};
 use outpost_eval::Evaluate;
 use std::sync::atomic::Ordering;
 
+mod driver;
+
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
 
@@ -330,23 +332,12 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             for pv_index in 0..multipv {
                 self.pv_index = pv_index;
                 let previous = self.root_moves[pv_index].previous_score;
-                match self.shared.driver {
-                    SearchDriver::Pvs => {}
-                    SearchDriver::AlphaBeta => {
-                        self.root_search(pos, -INFINITE, INFINITE, depth, report);
-                        self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
-                        if self.stopped {
-                            break;
-                        }
-                        continue;
+                if self.shared.driver != SearchDriver::Pvs {
+                    self.study_iteration(pos, previous, depth, report);
+                    if self.stopped {
+                        break;
                     }
-                    SearchDriver::Mtdf => {
-                        self.mtdf(pos, previous, depth, report);
-                        if self.stopped {
-                            break;
-                        }
-                        continue;
-                    }
+                    continue;
                 }
                 let mut delta = 18;
                 let (mut alpha, mut beta) = if depth >= 5 && !is_mate(previous) {
@@ -434,31 +425,6 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         }
     }
 
-    /// MTD(f) at one depth: null-window searches of the root that close in
-    /// on the score from `guess`, until the bounds meet.
-    fn mtdf(&mut self, pos: &Position, guess: i32, depth: i32, report: &mut dyn FnMut(Report)) {
-        let mut g = if guess == -INFINITE { 0 } else { guess };
-        let (mut lower, mut upper) = (-INFINITE, INFINITE);
-        while lower < upper {
-            let beta = if g == lower { g + 1 } else { g };
-            g = self.root_search(pos, beta - 1, beta, depth, report);
-            let pv_index = self.pv_index;
-            self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
-            if self.stopped {
-                return;
-            }
-            if g < beta {
-                upper = g;
-            } else {
-                lower = g;
-            }
-        }
-        // The last search may have failed low: the bounds met at `g`, which
-        // is the score of the move kept in front.
-        let pv_index = self.pv_index;
-        self.root_moves[pv_index].score = g;
-    }
-
     fn report_line(
         &self,
         pos: &Position,
@@ -501,7 +467,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         }));
     }
 
-    fn root_search(
+    pub(crate) fn root_search(
         &mut self,
         pos: &Position,
         mut alpha: i32,
