@@ -7,7 +7,7 @@
 //! * [`book`]: [`Book`], a validated book file searched in place.
 //! * [`select`]: choosing a move, best or weighted-random from a seed.
 //! * [`builder`]: building a book from a PGN stream.
-//! * [`probe`]: the text listing of `outpost book probe`.
+//! * [`mod@probe`]: the text listing of `outpost book probe`.
 //!
 //! Every error is a [`BookError`].
 //!
