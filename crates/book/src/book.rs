@@ -1,0 +1,333 @@
+//! Reading a Polyglot book: validation on open, the entries of a position
+//! by binary search over the file's bytes, legal moves decoded.
+
+use crate::entry::{Entry, PolyglotMove, ENTRY_SIZE};
+use crate::select::{choose, Selection};
+use crate::{polyglot_key, BookError};
+use outpost_board::{Move, Position};
+use rand_chacha::rand_core::RngCore;
+use std::fs;
+use std::path::Path;
+
+/// A Polyglot opening book held as its file's bytes.
+///
+/// The bytes are checked once when the book is made (a whole number of
+/// 16-byte entries, keys in ascending order) and then searched in place: a
+/// probe binary-searches the key and decodes only the entries of that
+/// position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Book {
+    bytes: Vec<u8>,
+}
+
+/// A move of the book that is legal in the probed position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BookMove {
+    /// The move, castling as the king's two-square move.
+    pub mv: Move,
+    /// Its weight (0 means never to be played).
+    pub weight: u16,
+    /// The entry as stored, with the raw move and learn field.
+    pub entry: Entry,
+}
+
+impl Book {
+    /// Reads and validates the book file at `path`.
+    pub fn open(path: impl AsRef<Path>) -> Result<Book, BookError> {
+        let path = path.as_ref();
+        let bytes = fs::read(path).map_err(|source| BookError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Book::from_bytes(bytes)
+    }
+
+    /// A book from the bytes of a book file, validated: its length must be a
+    /// multiple of 16 and its keys ascending. An empty book is valid.
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<Book, BookError> {
+        if bytes.len() % ENTRY_SIZE != 0 {
+            return Err(BookError::BadSize {
+                size: bytes.len() as u64,
+            });
+        }
+        let book = Book { bytes };
+        let mut previous = 0;
+        for index in 0..book.len() {
+            let key = book.key_at(index);
+            if key < previous {
+                return Err(BookError::Unsorted {
+                    index,
+                    previous,
+                    key,
+                });
+            }
+            previous = key;
+        }
+        Ok(book)
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.bytes.len() / ENTRY_SIZE
+    }
+
+    /// Whether the book has no entry.
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// The bytes of entry `index`, which must be below [`Book::len`].
+    #[inline]
+    fn record(&self, index: usize) -> &[u8; ENTRY_SIZE] {
+        let start = index * ENTRY_SIZE;
+        self.bytes[start..start + ENTRY_SIZE]
+            .try_into()
+            .expect("a record is ENTRY_SIZE bytes")
+    }
+
+    #[inline]
+    fn key_at(&self, index: usize) -> u64 {
+        let record = self.record(index);
+        u64::from_be_bytes([
+            record[0], record[1], record[2], record[3], record[4], record[5], record[6], record[7],
+        ])
+    }
+
+    /// Entry `index` in file order, if there is one.
+    pub fn entry(&self, index: usize) -> Option<Entry> {
+        (index < self.len()).then(|| Entry::from_bytes(self.record(index)))
+    }
+
+    /// Every entry in file order.
+    pub fn iter(&self) -> impl Iterator<Item = Entry> + '_ {
+        self.bytes
+            .chunks_exact(ENTRY_SIZE)
+            .filter_map(|chunk| chunk.try_into().ok().map(Entry::from_bytes))
+    }
+
+    /// The entries with key `key`, in file order, as stored: raw moves,
+    /// weights and learn fields, legal or not.
+    pub fn entries_for_key(&self, key: u64) -> impl Iterator<Item = Entry> + '_ {
+        // Lower bound: the first entry whose key is not below `key`.
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.key_at(mid) < key {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        (lo..self.len())
+            .take_while(move |&i| self.key_at(i) == key)
+            .map(|i| Entry::from_bytes(self.record(i)))
+    }
+
+    /// The stored entries of `pos` (see [`Book::entries_for_key`]).
+    pub fn raw_entries(&self, pos: &Position) -> Vec<Entry> {
+        self.entries_for_key(polyglot_key(pos)).collect()
+    }
+
+    /// The book moves of `pos` that are legal there, in file order;
+    /// entries with an illegal or malformed move are skipped.
+    pub fn moves(&self, pos: &Position) -> Vec<BookMove> {
+        let mut entries = self.entries_for_key(polyglot_key(pos)).peekable();
+        if entries.peek().is_none() {
+            return Vec::new();
+        }
+        let legal = pos.legal_moves();
+        entries
+            .filter_map(|entry| {
+                let mv = legal_move(&legal, pos, entry.mv)?;
+                Some(BookMove {
+                    mv,
+                    weight: entry.weight,
+                    entry,
+                })
+            })
+            .collect()
+    }
+
+    /// A book move for `pos`, chosen by `selection` (drawing from `rng` for
+    /// [`Selection::Weighted`]), or `None` when the book has no legal move
+    /// of positive weight there.
+    ///
+    /// ```
+    /// use outpost_board::Position;
+    /// use outpost_book::{seeded_rng, Book, Entry, PolyglotMove, Selection};
+    ///
+    /// let e2e4 = PolyglotMove(0x031c);
+    /// let key = outpost_book::polyglot_key(&Position::startpos());
+    /// let entry = Entry { key, mv: e2e4, weight: 5, learn: 0 };
+    /// let book = Book::from_bytes(entry.to_bytes().to_vec()).unwrap();
+    /// let mut rng = seeded_rng(1);
+    /// let chosen = book.choose(&Position::startpos(), Selection::Weighted, &mut rng).unwrap();
+    /// assert_eq!(chosen.mv.to_string(), "e2e4");
+    /// ```
+    pub fn choose(
+        &self,
+        pos: &Position,
+        selection: Selection,
+        rng: &mut impl RngCore,
+    ) -> Option<BookMove> {
+        choose(&self.moves(pos), selection, rng)
+    }
+
+    /// The book's bytes, as in the file.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+/// The move of `legal` (the legal moves of `pos`) that `stored` stands for.
+fn legal_move(legal: &[Move], pos: &Position, stored: PolyglotMove) -> Option<Move> {
+    let (from, to, promotion) = stored.squares(pos)?;
+    legal
+        .iter()
+        .copied()
+        .find(|mv| mv.from() == from && mv.to() == to && mv.promotion() == promotion)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use outpost_notation::{parse_fen, parse_uci_move};
+
+    fn entry(pos: &Position, uci: &str, weight: u16) -> Entry {
+        Entry {
+            key: polyglot_key(pos),
+            mv: PolyglotMove::encode(parse_uci_move(pos, uci).unwrap()),
+            weight,
+            learn: 0,
+        }
+    }
+
+    fn book_of(mut entries: Vec<Entry>) -> Book {
+        entries.sort_by_key(|e| e.key);
+        Book::from_bytes(entries.iter().flat_map(|e| e.to_bytes()).collect()).unwrap()
+    }
+
+    #[test]
+    fn finds_all_entries_of_a_position_among_others() {
+        let start = Position::startpos();
+        let after_e4 = start.play(parse_uci_move(&start, "e2e4").unwrap());
+        let book = book_of(vec![
+            entry(&start, "e2e4", 10),
+            entry(&after_e4, "c7c5", 4),
+            entry(&start, "d2d4", 7),
+            entry(&after_e4, "e7e5", 3),
+            Entry {
+                key: 0,
+                mv: PolyglotMove(0),
+                weight: 0,
+                learn: 0,
+            },
+            Entry {
+                key: u64::MAX,
+                mv: PolyglotMove(1),
+                weight: 1,
+                learn: 0,
+            },
+        ]);
+        assert_eq!(book.len(), 6);
+        let moves: Vec<String> = book
+            .moves(&start)
+            .iter()
+            .map(|m| m.mv.to_string())
+            .collect();
+        assert_eq!(moves.len(), 2);
+        assert!(moves.contains(&"e2e4".to_string()) && moves.contains(&"d2d4".to_string()));
+        let replies: Vec<_> = book.moves(&after_e4).iter().map(|m| m.weight).collect();
+        assert_eq!(replies.iter().sum::<u16>(), 7);
+        let empty = parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert!(book.moves(&empty).is_empty());
+        assert_eq!(book.entries_for_key(u64::MAX).count(), 1);
+        assert_eq!(book.entries_for_key(0).count(), 1);
+        assert_eq!(book.iter().count(), 6);
+    }
+
+    #[test]
+    fn illegal_entries_are_skipped() {
+        let start = Position::startpos();
+        let key = polyglot_key(&start);
+        let e2e5 = PolyglotMove((Square::E2.index() as u16) << 6 | Square::E5.index() as u16);
+        let e1g1 = PolyglotMove((Square::E1.index() as u16) << 6 | Square::G1.index() as u16);
+        let book = book_of(vec![
+            Entry {
+                key,
+                mv: e2e5,
+                weight: 1000,
+                learn: 0,
+            },
+            Entry {
+                key,
+                mv: e1g1,
+                weight: 900,
+                learn: 7,
+            },
+            entry(&start, "g1f3", 1),
+        ]);
+        let raw = book.raw_entries(&start);
+        assert_eq!(raw.len(), 3);
+        assert_eq!(raw[1].learn, 7);
+        let moves = book.moves(&start);
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0].mv.to_string(), "g1f3");
+        let mut rng = crate::seeded_rng(3);
+        for selection in [Selection::Best, Selection::Weighted] {
+            for _ in 0..20 {
+                let chosen = book.choose(&start, selection, &mut rng).unwrap();
+                assert_eq!(chosen.mv.to_string(), "g1f3");
+            }
+        }
+    }
+
+    use outpost_board::Square;
+
+    #[test]
+    fn rejects_truncated_unsorted_and_garbage_files() {
+        let start = Position::startpos();
+        let good = entry(&start, "e2e4", 1).to_bytes();
+        for cut in [1, 8, 15, 17, 31] {
+            let bytes: Vec<u8> = good.iter().chain(good.iter()).copied().take(cut).collect();
+            assert!(
+                matches!(Book::from_bytes(bytes), Err(BookError::BadSize { size }) if size == cut as u64)
+            );
+        }
+        let mut low = entry(&start, "e2e4", 1);
+        low.key = 5;
+        let mut high = low;
+        high.key = 9;
+        let unsorted: Vec<u8> = [high, low, high]
+            .iter()
+            .flat_map(|e| e.to_bytes())
+            .collect();
+        assert!(matches!(
+            Book::from_bytes(unsorted),
+            Err(BookError::Unsorted {
+                index: 1,
+                previous: 9,
+                key: 5
+            })
+        ));
+        // Text is no book: cut anywhere it fails the size check, and cut at
+        // a whole number of entries its "keys" are out of order.
+        let text = b"[Event \"a PGN file is not a book\"]\n[Site \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n";
+        for len in 1..=text.len() {
+            let result = Book::from_bytes(text[..len].to_vec());
+            if len % ENTRY_SIZE != 0 {
+                assert!(matches!(result, Err(BookError::BadSize { .. })), "{len}");
+            }
+        }
+        let whole = text.len() / ENTRY_SIZE * ENTRY_SIZE;
+        assert!(matches!(
+            Book::from_bytes(text[..whole].to_vec()),
+            Err(BookError::Unsorted { index: 2, .. })
+        ));
+        assert!(matches!(
+            Book::open("/nonexistent/dir/book.bin"),
+            Err(BookError::Read { .. })
+        ));
+        assert!(Book::from_bytes(Vec::new()).unwrap().is_empty());
+    }
+}
