@@ -28,6 +28,13 @@ pub enum EngineError {
         /// What the option takes.
         expected: String,
     },
+    /// The opening book cannot be used (missing, truncated, unsorted or
+    /// not a Polyglot file); the engine plays on without it.
+    #[error("no opening book: {reason}")]
+    Book {
+        /// What is wrong with it.
+        reason: String,
+    },
     /// The search thread could not be started.
     #[error("cannot start the search thread: {reason}")]
     Thread {

@@ -10,6 +10,9 @@
 //!   range in one place; each protocol renders them its own way.
 //! * Policy ([`accepts_draw`], [`ResignPolicy`], [`expected_reply`]): draw
 //!   offers, resignation, the ponder move and the hint.
+//! * The opening book ([`OpeningBook`], [`book_applies`]): the `OwnBook`,
+//!   `BookFile`, `BookBestMove` and `BookDepth` options; a book move is
+//!   played without a search and announced as [`SearchEvent::BookMove`].
 //!
 //! ```
 //! use outpost_engine::{Game, Searcher, SearchRequest, Settings};
@@ -25,6 +28,7 @@
 //! assert_eq!(result.pv[0], result.best_move);
 //! ```
 
+mod book;
 mod clock;
 mod error;
 mod identity;
@@ -33,12 +37,13 @@ mod policy;
 mod searcher;
 mod text;
 
+pub use book::{book_applies, game_ply, BookChoice, OpeningBook};
 pub use clock::{Clocks, Level, TimeControl};
 pub use error::EngineError;
 pub use identity::{ENGINE_AUTHOR, ENGINE_NAME};
 pub use options::{
     find_option, parse_option, OptionDef, OptionKind, OptionSetting, Settings, DEFAULT_HASH_MIB,
-    OPTIONS,
+    OPTIONS, UNLIMITED_BOOK_DEPTH,
 };
 pub use outpost_notation::{Game, GameResult, Outcome};
 pub use policy::{

@@ -61,6 +61,9 @@ impl OptionDef {
     }
 }
 
+/// `BookDepth` at this value (its default and maximum) sets no limit.
+pub const UNLIMITED_BOOK_DEPTH: u32 = 9999;
+
 /// The transposition table size in MiB unless set.
 pub const DEFAULT_HASH_MIB: i64 = 16;
 
@@ -117,6 +120,26 @@ pub const OPTIONS: &[OptionDef] = &[
         },
     },
     OptionDef {
+        name: "OwnBook",
+        kind: OptionKind::Check { default: false },
+    },
+    OptionDef {
+        name: "BookFile",
+        kind: OptionKind::Text { default: "" },
+    },
+    OptionDef {
+        name: "BookBestMove",
+        kind: OptionKind::Check { default: false },
+    },
+    OptionDef {
+        name: "BookDepth",
+        kind: OptionKind::Spin {
+            default: UNLIMITED_BOOK_DEPTH as i64,
+            min: 1,
+            max: UNLIMITED_BOOK_DEPTH as i64,
+        },
+    },
+    OptionDef {
         name: "SearchDriver",
         kind: OptionKind::Combo {
             default: "PVS",
@@ -149,6 +172,16 @@ pub enum OptionSetting {
     Contempt(i32),
     /// `SearchDriver`.
     Driver(SearchDriver),
+    /// `OwnBook`: play from the opening book.
+    OwnBook(bool),
+    /// `BookFile`: the Polyglot book's path (empty: none).
+    BookFile(String),
+    /// `BookBestMove`: the book move with the highest weight rather than a
+    /// weighted random one.
+    BookBestMove(bool),
+    /// `BookDepth`: the last ply of the game (from its start) at which the
+    /// book is used.
+    BookDepth(u32),
 }
 
 /// Checks `value` against the option called `name`.
@@ -176,19 +209,32 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
                 "Threads" => OptionSetting::Threads(n as usize),
                 "MultiPV" => OptionSetting::MultiPv(n as usize),
                 "Move Overhead" => OptionSetting::MoveOverhead(Duration::from_millis(n as u64)),
+                "BookDepth" => OptionSetting::BookDepth(n as u32),
                 _ => OptionSetting::Contempt(n as i32),
             }
         }
-        OptionKind::Check { .. } => match value {
-            Some(v) if v.eq_ignore_ascii_case("true") => OptionSetting::Ponder(true),
-            Some(v) if v.eq_ignore_ascii_case("false") => OptionSetting::Ponder(false),
-            _ => return Err(bad()),
-        },
+        OptionKind::Check { .. } => {
+            let on = match value {
+                // xboard writes check values as 1 and 0.
+                Some(v) if v.eq_ignore_ascii_case("true") || v == "1" => true,
+                Some(v) if v.eq_ignore_ascii_case("false") || v == "0" => false,
+                _ => return Err(bad()),
+            };
+            match def.name {
+                "OwnBook" => OptionSetting::OwnBook(on),
+                "BookBestMove" => OptionSetting::BookBestMove(on),
+                _ => OptionSetting::Ponder(on),
+            }
+        }
         OptionKind::Button => OptionSetting::ClearHash,
         OptionKind::Combo { .. } => {
             OptionSetting::Driver(value.and_then(SearchDriver::from_name).ok_or_else(bad)?)
         }
-        OptionKind::Text { .. } => return Err(bad()),
+        // `<empty>` is how UCI GUIs write an empty string.
+        OptionKind::Text { .. } => OptionSetting::BookFile(match value {
+            None | Some("<empty>") => String::new(),
+            Some(v) => v.to_string(),
+        }),
     };
     Ok(setting)
 }
@@ -201,6 +247,14 @@ pub struct Settings {
     pub search: EngineOptions,
     /// Whether the engine may think on the opponent's time.
     pub ponder: bool,
+    /// Whether to play from the opening book (`OwnBook`).
+    pub own_book: bool,
+    /// The opening book's path (`BookFile`; empty: none).
+    pub book_file: String,
+    /// Always the book's best move rather than a weighted random one.
+    pub book_best_move: bool,
+    /// The last ply from the game's start at which the book is used.
+    pub book_depth: u32,
 }
 
 impl Default for Settings {
@@ -209,6 +263,10 @@ impl Default for Settings {
         let mut settings = Settings {
             search: EngineOptions::default(),
             ponder: false,
+            own_book: false,
+            book_file: String::new(),
+            book_best_move: false,
+            book_depth: UNLIMITED_BOOK_DEPTH,
         };
         for def in OPTIONS {
             let value = match def.kind {
@@ -237,6 +295,10 @@ impl Settings {
             OptionSetting::MoveOverhead(d) => self.search.move_overhead = d,
             OptionSetting::Contempt(cp) => self.search.contempt = cp,
             OptionSetting::Driver(driver) => self.search.driver = driver,
+            OptionSetting::OwnBook(on) => self.own_book = on,
+            OptionSetting::BookFile(ref path) => self.book_file.clone_from(path),
+            OptionSetting::BookBestMove(on) => self.book_best_move = on,
+            OptionSetting::BookDepth(plies) => self.book_depth = plies,
         }
     }
 }
@@ -278,6 +340,23 @@ mod tests {
         );
         assert!(parse_option("SearchDriver", Some("minimax")).is_err());
         assert!(parse_option("SearchDriver", None).is_err());
+        assert_eq!(
+            parse_option("ownbook", Some("true")),
+            Ok(OptionSetting::OwnBook(true))
+        );
+        assert_eq!(
+            parse_option("BookFile", Some("/books/my book.bin")),
+            Ok(OptionSetting::BookFile("/books/my book.bin".into()))
+        );
+        assert_eq!(
+            parse_option("BookFile", Some("<empty>")),
+            Ok(OptionSetting::BookFile(String::new()))
+        );
+        assert_eq!(
+            parse_option("BookDepth", Some("12")),
+            Ok(OptionSetting::BookDepth(12))
+        );
+        assert!(parse_option("BookDepth", Some("0")).is_err());
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! starts a search on request, and delivers its reports and exactly one
 //! final result.
 
+use crate::book::{book_applies, BookChoice, OpeningBook};
 use crate::options::{OptionSetting, Settings};
 use crate::EngineError;
 use outpost_board::{Move, Position};
@@ -22,6 +23,9 @@ pub struct SearchRequest {
     pub history: Vec<u64>,
     /// When to stop.
     pub limits: Limits,
+    /// Whether the opening book may answer instead of a search (when the
+    /// book is on and [`crate::book_applies`] allows it).
+    pub use_book: bool,
 }
 
 impl SearchRequest {
@@ -31,6 +35,7 @@ impl SearchRequest {
             position: *game.position(),
             history: game.history_keys().to_vec(),
             limits,
+            use_book: true,
         }
     }
 
@@ -47,6 +52,7 @@ impl SearchRequest {
             position: pos.play(reply),
             history,
             limits,
+            use_book: true,
         })
     }
 }
@@ -56,6 +62,9 @@ impl SearchRequest {
 pub enum SearchEvent {
     /// A report while it runs.
     Report(Report),
+    /// The move comes from the opening book: no search runs, and the
+    /// result (this move) follows at once.
+    BookMove(BookChoice),
     /// The end: exactly one per search, always the last event.
     Finished(SearchResult),
 }
@@ -131,6 +140,7 @@ impl Inner {
 /// ```
 pub struct Searcher {
     settings: Settings,
+    book: Option<OpeningBook>,
     inner: Arc<Inner>,
     commands: Option<Sender<Command>>,
     control: SearchControl,
@@ -160,6 +170,7 @@ impl Searcher {
             })?;
         Ok(Searcher {
             settings,
+            book: None,
             inner,
             commands: Some(commands),
             control: SearchControl::new(),
@@ -172,8 +183,24 @@ impl Searcher {
     pub fn start(
         &mut self,
         request: SearchRequest,
-        on_event: impl FnMut(SearchEvent) + Send + 'static,
+        mut on_event: impl FnMut(SearchEvent) + Send + 'static,
     ) -> Result<(), EngineError> {
+        if let Some(choice) = self.book_choice(&request) {
+            let result = SearchResult {
+                best_move: choice.mv,
+                pv: vec![choice.mv],
+                ..SearchResult::default()
+            };
+            if self.is_searching() {
+                return Err(EngineError::Busy {
+                    what: "a new search".to_string(),
+                });
+            }
+            self.inner.state().last = Some(result.clone());
+            on_event(SearchEvent::BookMove(choice));
+            on_event(SearchEvent::Finished(result));
+            return Ok(());
+        }
         {
             let mut state = self.inner.state();
             if state.running {
@@ -261,12 +288,42 @@ impl Searcher {
         &self.settings
     }
 
-    /// Applies an option setting; refused while a search runs (but
-    /// `Ponder`, which no search reads, is always taken).
+    /// The loaded book's moves for `pos` (empty without a book).
+    pub fn book_moves(&self, pos: &Position) -> Vec<BookChoice> {
+        self.book.as_ref().map_or_else(Vec::new, |b| b.moves(pos))
+    }
+
+    /// The book move for `request`, when the book is on and has one.
+    fn book_choice(&mut self, request: &SearchRequest) -> Option<BookChoice> {
+        if !book_applies(&self.settings, request) {
+            return None;
+        }
+        let best = self.settings.book_best_move;
+        self.book.as_mut()?.choose(&request.position, best)
+    }
+
+    /// Applies an option setting; refused while a search runs (but the
+    /// settings no running search reads, `Ponder` and the book's, are
+    /// always taken). A book that cannot be read is an error, and the
+    /// engine goes on without a book.
     pub fn set_option(&mut self, setting: &OptionSetting) -> Result<(), EngineError> {
-        if let OptionSetting::Ponder(_) = setting {
-            self.settings.apply(setting);
-            return Ok(());
+        match setting {
+            OptionSetting::BookFile(path) => {
+                self.book = None;
+                self.settings.apply(setting);
+                if !path.is_empty() {
+                    self.book = Some(OpeningBook::open(path, book_seed())?);
+                }
+                return Ok(());
+            }
+            OptionSetting::Ponder(_)
+            | OptionSetting::OwnBook(_)
+            | OptionSetting::BookBestMove(_)
+            | OptionSetting::BookDepth(_) => {
+                self.settings.apply(setting);
+                return Ok(());
+            }
+            _ => {}
         }
         self.with_engine("setoption", |engine| match *setting {
             OptionSetting::Hash(mib) => engine.set_hash(mib),
@@ -276,7 +333,7 @@ impl Searcher {
             OptionSetting::MoveOverhead(d) => engine.set_move_overhead(d),
             OptionSetting::Contempt(cp) => engine.set_contempt(cp),
             OptionSetting::Driver(driver) => engine.set_driver(driver),
-            OptionSetting::Ponder(_) => {}
+            _ => {}
         })?;
         self.settings.apply(setting);
         Ok(())
@@ -313,6 +370,15 @@ impl Drop for Searcher {
             let _ = thread.join();
         }
     }
+}
+
+/// A seed for the book's weighted choices: different in every process, so
+/// games from the same start do not all follow one line.
+fn book_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+        ^ u64::from(std::process::id()).rotate_left(32)
 }
 
 /// The result when the search could not run: the first legal move, so a

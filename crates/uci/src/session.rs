@@ -249,6 +249,10 @@ impl<W: Write + Send + 'static> Session<W> {
         let request = SearchRequest::for_game(&self.game, limits);
         self.searcher.start(request, move |event| match event {
             SearchEvent::Report(report) => out.line(&info_line(&report)),
+            SearchEvent::BookMove(choice) => out.line(&format!(
+                "info string book move {} weight {}",
+                choice.mv, choice.weight
+            )),
             SearchEvent::Finished(result) => out.line(&bestmove_line(&result)),
         })?;
         Ok(())

@@ -274,10 +274,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.edit = Some(EditBoard::new(self.game.position()));
             }
             Command::Hint => self.hint(),
-            Command::Book => {
-                self.out.line(" Outpost has no opening book");
-                self.out.line("");
-            }
+            Command::Book => self.book(),
             Command::Undo => self.take_back(1)?,
             Command::Remove => self.take_back(2)?,
             Command::Hard => self.set_option(&OptionSetting::Ponder(true))?,
@@ -570,6 +567,11 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
             }
             SearchEvent::Report(Report::Pv(_)) => {}
+            SearchEvent::BookMove(choice) => {
+                if post.load(Ordering::Relaxed) {
+                    out.line(&format!("# book move {} weight {}", choice.mv, choice.weight));
+                }
+            }
             SearchEvent::Finished(result) => {
                 let _ = events.send(Event::Done(id, result));
             }
@@ -677,6 +679,19 @@ impl<W: Write + Send + 'static> Session<W> {
             .searcher
             .search(SearchRequest::for_game(&self.game, hint_limits()));
         Some(result.best_move).filter(|mv| !mv.is_null())
+    }
+
+    /// `book`: the book moves of the position with their weights, one per
+    /// line, then an empty line.
+    fn book(&self) {
+        let moves = self.searcher.book_moves(self.game.position());
+        if moves.is_empty() {
+            self.out.line(" no book moves in this position");
+        }
+        for m in moves {
+            self.out.line(&format!(" {} {}", m.mv, m.weight));
+        }
+        self.out.line("");
     }
 
     /// `.`: the analysis status line.
