@@ -32,9 +32,12 @@ fn polyglot_kind(color: Color, kind: PieceKind) -> usize {
 /// ```
 pub fn polyglot_key(pos: &Position) -> u64 {
     let mut key = 0;
-    for sq in pos.occupied() {
-        if let Some(piece) = pos.piece_on(sq) {
-            key ^= RANDOM64[64 * polyglot_kind(piece.color(), piece.kind()) + sq.index()];
+    for color in Color::ALL {
+        for kind in PieceKind::ALL {
+            let base = 64 * polyglot_kind(color, kind);
+            for sq in pos.pieces_of(color, kind) {
+                key ^= RANDOM64[base + sq.index()];
+            }
         }
     }
     let rights = pos.castling_rights();
