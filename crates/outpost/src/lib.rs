@@ -38,6 +38,7 @@
 //! ```
 
 pub use outpost_board as board;
+pub use outpost_book as book;
 pub use outpost_engine as engine;
 pub use outpost_eval as eval;
 pub use outpost_notation as notation;

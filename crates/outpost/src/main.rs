@@ -12,7 +12,10 @@ use outpost::uci::format::{bench_lines, perft_lines};
 use outpost::uci::MAX_PERFT_DEPTH;
 use outpost::{parse_fen, Position};
 use std::io::{self, BufRead, ErrorKind, IsTerminal, Read, Write};
+use outpost::book::{build_book_file, write_probe, Book, BuildOptions, ColorFilter};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 /// Outpost, a chess engine: speaks UCI and xboard on standard input, or
 /// runs one job given on the command line.
@@ -54,6 +57,47 @@ enum Job {
         /// The position as FEN (quoted or as separate words); the start position if absent.
         fen: Vec<String>,
     },
+    /// Polyglot opening books: build one from games, or list a position's moves.
+    #[command(subcommand)]
+    Book(BookJob),
+}
+
+/// `outpost book ...`.
+#[derive(Subcommand, Debug)]
+enum BookJob {
+    /// Build a Polyglot book from a PGN file (streamed; weights from results:
+    /// win 2, draw 1, loss 0).
+    Build {
+        /// The games.
+        pgn: PathBuf,
+        /// Where to write the book.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+        /// Count moves only before this ply of each game.
+        #[arg(long, default_value_t = BuildOptions::default().max_ply)]
+        max_ply: u32,
+        /// Keep a move only when it was played in at least this many games.
+        #[arg(long, default_value_t = BuildOptions::default().min_games)]
+        min_games: u32,
+        /// Whose moves to keep.
+        #[arg(long, value_enum, default_value_t = Side::Both)]
+        color: Side,
+    },
+    /// List every book move of a position, `move weight` per line, by weight.
+    Probe {
+        /// The book.
+        book: PathBuf,
+        /// The position as FEN (quoted or as separate words); the start position if absent.
+        fen: Vec<String>,
+    },
+}
+
+/// The `--color` filter of `book build`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum Side {
+    White,
+    Black,
+    Both,
 }
 
 /// Why a job failed: bad input (exit code 2) or output that could not be written.
@@ -117,6 +161,60 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
         Job::Eval { fen } => {
             let pos = position(&fen)?;
             outpost::eval::Evaluator::new().trace(&pos).to_string()
+        }
+        Job::Book(BookJob::Probe { book, fen }) => {
+            let pos = position(&fen)?;
+            let book = Book::open(&book).map_err(|e| Failure::Input(e.to_string()))?;
+            let mut listing = Vec::new();
+            write_probe(&book, &pos, &mut listing).map_err(|e| Failure::Input(e.to_string()))?;
+            String::from_utf8_lossy(&listing).into_owned()
+        }
+        Job::Book(BookJob::Build {
+            pgn,
+            output,
+            max_ply,
+            min_games,
+            color,
+        }) => {
+            let options = BuildOptions {
+                max_ply,
+                min_games,
+                color: match color {
+                    Side::White => ColorFilter::White,
+                    Side::Black => ColorFilter::Black,
+                    Side::Both => ColorFilter::Both,
+                },
+                ..BuildOptions::default()
+            };
+            let start = Instant::now();
+            let tty = io::stderr().is_terminal();
+            let summary = build_book_file(&pgn, &output, &options, |p| {
+                if p.games % 10_000 == 0 && p.games > 0 {
+                    let line = format!("{} games, {} MiB read", p.games, p.bytes >> 20);
+                    if tty {
+                        eprint!("\r{line}");
+                    } else {
+                        eprintln!("{line}");
+                    }
+                }
+            })
+            .map_err(|e| Failure::Input(e.to_string()))?;
+            if tty {
+                eprintln!();
+            }
+            let mut text = format!(
+                "{} games ({} skipped), {} moves counted, {} entries for {} positions in {:.2} s\n",
+                summary.games,
+                summary.skipped,
+                summary.moves_counted,
+                summary.entries,
+                summary.positions,
+                start.elapsed().as_secs_f64()
+            );
+            if let Some(error) = summary.first_error {
+                text.push_str(&format!("first skipped game: {error}\n"));
+            }
+            text
         }
     };
     out.write_all(text.as_bytes())

@@ -604,3 +604,64 @@ fn eval_prints_the_trace_and_keeps_the_last_good_position() {
     }
     assert!(s.stdout.contains("Phase: 24 of 24"), "{}", s.stdout);
 }
+
+#[test]
+fn command_line_book_build_and_probe() {
+    let dir = std::env::temp_dir();
+    let book = dir.join(format!("outpost-cli-book-{}.bin", std::process::id()));
+    let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/openings.pgn");
+    let book_arg = book.to_str().unwrap();
+    let (code, out, err) =
+        command_line(&["book", "build", pgn, "-o", book_arg, "--min-games", "1", "--max-ply", "6"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("279 games (0 skipped)"), "{out}");
+    let (code, out, _) = command_line(&["book", "probe", book_arg]);
+    assert_eq!(code, Some(0));
+    let weights: Vec<u32> = out
+        .lines()
+        .map(|l| {
+            let (mv, w) = l.split_once(' ').expect("move weight");
+            assert_eq!(mv.len(), 4, "{l}");
+            w.parse().unwrap()
+        })
+        .collect();
+    assert!(weights.len() >= 3, "{out}");
+    assert!(weights.windows(2).all(|w| w[0] >= w[1]), "sorted by weight: {out}");
+    assert!(out.starts_with("e2e4 "), "{out}");
+    // After 1. e4 the book knows Black's replies.
+    let (code, out, _) = command_line(&[
+        "book",
+        "probe",
+        book_arg,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    ]);
+    assert_eq!(code, Some(0));
+    assert!(out.lines().all(|l| matches!(l.as_bytes()[1], b'7' | b'8')), "{out}");
+    // White only: no entries for Black to move.
+    let (code, _, _) = command_line(&[
+        "book", "build", pgn, "-o", book_arg, "--min-games", "1", "--color", "white",
+    ]);
+    assert_eq!(code, Some(0));
+    let (_, out, _) = command_line(&[
+        "book",
+        "probe",
+        book_arg,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    ]);
+    assert_eq!(out, "");
+    // Bad input: one line, exit 2.
+    for args in [
+        &["book", "probe", "/no/such/book.bin"][..],
+        &["book", "probe", pgn],
+        &["book", "probe", book_arg, "not", "a", "fen"],
+        &["book", "build", "/no/such.pgn", "-o", book_arg],
+        &["book", "build", pgn],
+        &["book", "build", pgn, "-o", book_arg, "--color", "green"],
+    ] {
+        let (code, out, err) = command_line(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_file(book);
+}

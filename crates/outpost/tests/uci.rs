@@ -304,6 +304,46 @@ fn every_go_ends_in_exactly_one_bestmove() {
 }
 
 #[test]
+fn own_book_moves_are_announced_and_bad_books_refused() {
+    let pgn = "[Result \"1-0\"]\n\n1. d4 Nf6 2. c4 1-0\n\n[Result \"1-0\"]\n\n1. d4 Nf6 2. c4 1-0\n";
+    let built = outpost::book::build_book(
+        pgn.as_bytes(),
+        &outpost::book::BuildOptions {
+            min_games: 1,
+            ..Default::default()
+        },
+        |_| {},
+    )
+    .unwrap();
+    let path = std::env::temp_dir().join(format!("outpost-uci-book-{}.bin", std::process::id()));
+    built.save(&path).unwrap();
+    let mut engine = Engine::start();
+    engine.send("setoption name OwnBook value true");
+    engine.send(&format!("setoption name BookFile value {}", path.display()));
+    engine.send("position startpos");
+    engine.send("go wtime 1000 btime 1000");
+    let lines = engine.expect("bestmove", Duration::from_secs(5));
+    assert_eq!(
+        lines,
+        ["info string book move d2d4 weight 4", "bestmove d2d4"],
+        "{lines:?}"
+    );
+    engine.send("position startpos moves d2d4 g8f6 c2c4 e7e6");
+    engine.send("go depth 3");
+    let lines = engine.expect("bestmove", Duration::from_secs(5));
+    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+    engine.send("setoption name BookFile value /no/such/book.bin");
+    let lines = engine.expect("info string error", Duration::from_secs(2));
+    assert!(lines.last().unwrap().contains("no opening book"), "{lines:?}");
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    let lines = engine.expect("bestmove", Duration::from_secs(5));
+    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+    assert!(engine.quit().success());
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
 fn extensions_d_eval_perft_bench() {
     let mut engine = Engine::start();
     engine.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
