@@ -208,6 +208,12 @@ mod tests {
     }
 
     #[test]
+    fn a_book_can_be_shared_between_threads() {
+        fn shareable<T: Send + Sync>() {}
+        shareable::<Book>();
+    }
+
+    #[test]
     fn finds_all_entries_of_a_position_among_others() {
         let start = Position::startpos();
         let after_e4 = start.play(parse_uci_move(&start, "e2e4").unwrap());
