@@ -21,7 +21,8 @@ fn write_book(name: &str) -> PathBuf {
         ..BuildOptions::default()
     };
     let built = build_book(pgn.as_bytes(), &options, |_| {}).unwrap();
-    let path = std::env::temp_dir().join(format!("outpost-engine-{name}-{}.bin", std::process::id()));
+    let path =
+        std::env::temp_dir().join(format!("outpost-engine-{name}-{}.bin", std::process::id()));
     built.save(&path).unwrap();
     path
 }
@@ -130,7 +131,10 @@ fn a_bad_book_is_an_error_and_the_engine_plays_on() {
     let truncated = dir.join(format!("outpost-engine-trunc-{}.bin", std::process::id()));
     let good = std::fs::read(write_book("trunc-src")).unwrap();
     std::fs::write(&truncated, &good[..good.len() - 3]).unwrap();
-    let unsorted = dir.join(format!("outpost-engine-unsorted-{}.bin", std::process::id()));
+    let unsorted = dir.join(format!(
+        "outpost-engine-unsorted-{}.bin",
+        std::process::id()
+    ));
     let mut swapped = good.clone();
     let n = swapped.len();
     if n >= 32 {

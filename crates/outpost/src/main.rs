@@ -7,12 +7,12 @@
 //! `perft`, `eval`. See `outpost --help`.
 
 use clap::{Parser, Subcommand};
+use outpost::book::{build_book_file, write_probe, Book, BuildOptions, ColorFilter};
 use outpost::engine::ENGINE_NAME;
 use outpost::uci::format::{bench_lines, perft_lines};
 use outpost::uci::MAX_PERFT_DEPTH;
 use outpost::{parse_fen, Position};
 use std::io::{self, BufRead, ErrorKind, IsTerminal, Read, Write};
-use outpost::book::{build_book_file, write_probe, Book, BuildOptions, ColorFilter};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;

@@ -611,8 +611,17 @@ fn command_line_book_build_and_probe() {
     let book = dir.join(format!("outpost-cli-book-{}.bin", std::process::id()));
     let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/openings.pgn");
     let book_arg = book.to_str().unwrap();
-    let (code, out, err) =
-        command_line(&["book", "build", pgn, "-o", book_arg, "--min-games", "1", "--max-ply", "6"]);
+    let (code, out, err) = command_line(&[
+        "book",
+        "build",
+        pgn,
+        "-o",
+        book_arg,
+        "--min-games",
+        "1",
+        "--max-ply",
+        "6",
+    ]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.starts_with("279 games (0 skipped)"), "{out}");
     let (code, out, _) = command_line(&["book", "probe", book_arg]);
@@ -626,7 +635,10 @@ fn command_line_book_build_and_probe() {
         })
         .collect();
     assert!(weights.len() >= 3, "{out}");
-    assert!(weights.windows(2).all(|w| w[0] >= w[1]), "sorted by weight: {out}");
+    assert!(
+        weights.windows(2).all(|w| w[0] >= w[1]),
+        "sorted by weight: {out}"
+    );
     assert!(out.starts_with("e2e4 "), "{out}");
     // After 1. e4 the book knows Black's replies.
     let (code, out, _) = command_line(&[
@@ -636,10 +648,21 @@ fn command_line_book_build_and_probe() {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
     ]);
     assert_eq!(code, Some(0));
-    assert!(out.lines().all(|l| matches!(l.as_bytes()[1], b'7' | b'8')), "{out}");
+    assert!(
+        out.lines().all(|l| matches!(l.as_bytes()[1], b'7' | b'8')),
+        "{out}"
+    );
     // White only: no entries for Black to move.
     let (code, _, _) = command_line(&[
-        "book", "build", pgn, "-o", book_arg, "--min-games", "1", "--color", "white",
+        "book",
+        "build",
+        pgn,
+        "-o",
+        book_arg,
+        "--min-games",
+        "1",
+        "--color",
+        "white",
     ]);
     assert_eq!(code, Some(0));
     let (_, out, _) = command_line(&[

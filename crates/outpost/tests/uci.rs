@@ -305,7 +305,8 @@ fn every_go_ends_in_exactly_one_bestmove() {
 
 #[test]
 fn own_book_moves_are_announced_and_bad_books_refused() {
-    let pgn = "[Result \"1-0\"]\n\n1. d4 Nf6 2. c4 1-0\n\n[Result \"1-0\"]\n\n1. d4 Nf6 2. c4 1-0\n";
+    let pgn =
+        "[Result \"1-0\"]\n\n1. d4 Nf6 2. c4 1-0\n\n[Result \"1-0\"]\n\n1. d4 Nf6 2. c4 1-0\n";
     let built = outpost::book::build_book(
         pgn.as_bytes(),
         &outpost::book::BuildOptions {
@@ -334,7 +335,10 @@ fn own_book_moves_are_announced_and_bad_books_refused() {
     assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
     engine.send("setoption name BookFile value /no/such/book.bin");
     let lines = engine.expect("info string error", Duration::from_secs(2));
-    assert!(lines.last().unwrap().contains("no opening book"), "{lines:?}");
+    assert!(
+        lines.last().unwrap().contains("no opening book"),
+        "{lines:?}"
+    );
     engine.send("position startpos");
     engine.send("go depth 3");
     let lines = engine.expect("bestmove", Duration::from_secs(5));

@@ -6,6 +6,7 @@ use crate::limits::Limits;
 use crate::report::{PvLine, Report, SearchResult};
 use crate::score::{Score, INFINITE};
 use crate::search::{RootMove, MAX_PLY};
+use crate::tables::EndgameTables;
 use crate::thread::{Job, Shared, SharedSettings, ThreadPool};
 use crate::time::TimeBudget;
 use crate::tt::TranspositionTable;
@@ -107,6 +108,7 @@ impl Default for EngineOptions {
 pub struct Engine<E: Evaluate + Clone + 'static = Evaluator> {
     options: EngineOptions,
     tt: Arc<TranspositionTable>,
+    tables: Option<Arc<dyn EndgameTables>>,
     pool: ThreadPool,
     /// The evaluator every thread starts from.
     prototype: E,
@@ -131,6 +133,7 @@ impl<E: Evaluate + Clone + 'static> Engine<E> {
         let threads = options.threads.max(1);
         Engine {
             tt: Arc::new(TranspositionTable::new(options.hash_mib)),
+            tables: None,
             pool: ThreadPool::new(threads, &eval),
             prototype: eval,
             options: EngineOptions { threads, ..options },
@@ -174,6 +177,11 @@ impl<E: Evaluate + Clone + 'static> Engine<E> {
         self.options.move_overhead = overhead;
     }
 
+    /// Probes these endgame tables inside the search (or none).
+    pub fn set_tables(&mut self, tables: Option<Arc<dyn EndgameTables>>) {
+        self.tables = tables;
+    }
+
     /// Empties the transposition table.
     pub fn clear_hash(&mut self) {
         self.tt.clear();
@@ -208,6 +216,7 @@ impl<E: Evaluate + Clone + 'static> Engine<E> {
         let start = Instant::now();
         self.tt.new_search();
         let settings = SharedSettings {
+            tables: self.tables.clone(),
             threads: self.pool.len(),
             multipv: self.options.multipv,
             contempt: self.options.contempt,
@@ -252,6 +261,7 @@ impl<E: Evaluate + Clone + 'static> Engine<E> {
             lines,
             depth: outcome.depth,
             nodes,
+            tb_hits: outcome.tb_hits,
             time: start.elapsed(),
         }
     }

@@ -37,6 +37,8 @@ pub struct PvReport {
     pub nps: u64,
     /// Transposition-table fill, per mille.
     pub hashfull: u32,
+    /// Endgame-table probes that answered so far, all threads.
+    pub tb_hits: u64,
     /// The line itself, starting with the move to play.
     pub pv: Vec<Move>,
 }
@@ -86,6 +88,8 @@ pub struct SearchResult {
     pub depth: i32,
     /// Nodes searched, all threads.
     pub nodes: u64,
+    /// Endgame-table probes that answered, all threads.
+    pub tb_hits: u64,
     /// Time spent.
     pub time: Duration,
 }

@@ -1,5 +1,7 @@
 //! Search scores: centipawns, mates and their distances.
 
+use crate::tables::TB_BOUND;
+
 /// A score larger than any evaluation or mate score.
 pub const INFINITE: i32 = 32_000;
 /// The score of delivering mate now; mate in `n` plies scores `MATE - n`.
@@ -59,9 +61,10 @@ impl Score {
 /// node" for storing in the transposition table.
 #[inline]
 pub(crate) fn to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    // Mates and table wins both count their distance from the root.
+    if score >= TB_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_BOUND {
         score - ply as i32
     } else {
         score
@@ -71,9 +74,9 @@ pub(crate) fn to_tt(score: i32, ply: usize) -> i32 {
 /// The inverse of [`to_tt`]: a stored score seen from `ply` plies deep.
 #[inline]
 pub(crate) fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_BOUND {
         score + ply as i32
     } else {
         score

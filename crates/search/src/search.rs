@@ -9,9 +9,10 @@ use crate::limits::Limits;
 use crate::movepick::MovePicker;
 use crate::report::{PvReport, Report, ScoreBound};
 use crate::score::{is_mate, mate_in, mated_in, Score, INFINITE, MATE_BOUND};
+use crate::tables::{TableWdl, TB_WIN};
 use crate::thread::Shared;
 use crate::tt::Bound;
-use outpost_board::{Color, Move, Piece, PieceKind, Position, SEE_VALUES};
+use outpost_board::{CastlingRights, Color, Move, Piece, PieceKind, Position, SEE_VALUES};
 use outpost_eval::Evaluate;
 use std::sync::atomic::Ordering;
 
@@ -463,6 +464,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             time,
             nps: (nodes as f64 / time.as_secs_f64().max(0.001)) as u64,
             hashfull: self.shared.tt.hashfull(),
+            tb_hits: self.shared.tb_hits.load(Ordering::Relaxed),
             pv,
         }));
     }
@@ -591,6 +593,34 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 }
             {
                 return e.score;
+            }
+        }
+        // Endgame tables: once a capture or a pawn move has brought the
+        // position down to the tables' size, its value is known.
+        if let Some(tables) = &self.shared.tables {
+            if pos.halfmove_clock() == 0
+                && excluded.is_null()
+                && pos.occupied().count() <= tables.max_men()
+                && pos.castling_rights() == CastlingRights::NONE
+            {
+                if let Some(wdl) = tables.probe_wdl(pos) {
+                    self.shared.tb_hits.fetch_add(1, Ordering::Relaxed);
+                    let score = match wdl {
+                        TableWdl::Win => TB_WIN - ply as i32,
+                        TableWdl::Loss => -TB_WIN + ply as i32,
+                        TableWdl::Draw => self.draw_score(pos),
+                    };
+                    let depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                    let eval = if pos.is_check() {
+                        0
+                    } else {
+                        self.evaluate(pos)
+                    };
+                    self.shared
+                        .tt
+                        .store(key, Move::NULL, score, eval, depth, Bound::Exact, ply);
+                    return score;
+                }
             }
         }
         let in_check = pos.is_check();

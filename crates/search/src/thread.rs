@@ -12,6 +12,7 @@ use crate::history::History;
 use crate::limits::Limits;
 use crate::report::Report;
 use crate::search::{RootMove, Worker};
+use crate::tables::EndgameTables;
 use crate::time::{TimeBudget, NEW_ITERATION_SHARE};
 use crate::tt::TranspositionTable;
 use outpost_board::Position;
@@ -28,6 +29,9 @@ const THREAD_STACK: usize = 64 * 1024 * 1024;
 /// What all threads of one search share.
 pub(crate) struct Shared {
     pub(crate) tt: Arc<TranspositionTable>,
+    pub(crate) tables: Option<Arc<dyn EndgameTables>>,
+    /// Table probes that answered, all threads.
+    pub(crate) tb_hits: AtomicU64,
     control: SearchControl,
     pub(crate) stop: AtomicBool,
     pub(crate) thread_nodes: Vec<AtomicU64>,
@@ -42,6 +46,7 @@ pub(crate) struct Shared {
 
 /// The settings of one search, as [`Shared::new`] takes them.
 pub(crate) struct SharedSettings {
+    pub(crate) tables: Option<Arc<dyn EndgameTables>>,
     pub(crate) threads: usize,
     pub(crate) multipv: usize,
     pub(crate) contempt: i32,
@@ -59,6 +64,8 @@ impl Shared {
     ) -> Shared {
         Shared {
             tt,
+            tables: settings.tables,
+            tb_hits: AtomicU64::new(0),
             control,
             stop: AtomicBool::new(false),
             thread_nodes: (0..settings.threads).map(|_| AtomicU64::new(0)).collect(),
@@ -139,6 +146,7 @@ pub(crate) struct Job {
 #[derive(Default)]
 pub(crate) struct MainOutcome {
     pub(crate) root_moves: Vec<RootMove>,
+    pub(crate) tb_hits: u64,
     pub(crate) depth: i32,
     pub(crate) nodes: u64,
 }
@@ -252,6 +260,10 @@ impl ThreadPool {
             .map(|n| n.load(Ordering::Relaxed))
             .sum();
         let total = helpers + main.nodes;
+        let main = MainOutcome {
+            tb_hits: job.shared.tb_hits.load(Ordering::Relaxed),
+            ..main
+        };
         (main, total)
     }
 }
@@ -299,6 +311,7 @@ fn run_thread<E: Evaluate>(id: usize, inbox: &Receiver<Task>, eval: &mut E) {
                     worker.iterate(&job.pos, job.max_depth, job.limits.mate, &mut report);
                     job.shared.stop.store(true, Ordering::Relaxed);
                     let outcome = MainOutcome {
+                        tb_hits: 0,
                         nodes: worker.nodes,
                         depth: worker.completed_depth,
                         root_moves: std::mem::take(&mut worker.root_moves),

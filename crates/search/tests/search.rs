@@ -409,3 +409,67 @@ fn forced_move_on_the_clock_is_played_at_once() {
     );
     assert!(pos.is_legal(result.best_move));
 }
+
+/// Tables that know one thing: with at most three men, a side with a queen
+/// wins and a bare king loses; every other position is not covered.
+struct QueenWins;
+
+impl outpost_search::EndgameTables for QueenWins {
+    fn max_men(&self) -> u32 {
+        3
+    }
+
+    fn probe_wdl(&self, pos: &Position) -> Option<outpost_search::TableWdl> {
+        use outpost_board::PieceKind;
+        let queens = pos.pieces(PieceKind::Queen);
+        if pos.occupied().count() > 3 || queens.is_empty() {
+            return None;
+        }
+        let ours = (queens & pos.colored(pos.side_to_move())).is_nonempty();
+        Some(if ours {
+            outpost_search::TableWdl::Win
+        } else {
+            outpost_search::TableWdl::Loss
+        })
+    }
+}
+
+#[test]
+fn endgame_tables_are_probed_after_captures() {
+    // Qxd5 wins the rook and reaches KQ v K, which the tables call won.
+    let pos = parse_fen("4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1").unwrap();
+    let mut engine = Engine::default();
+    engine.set_tables(Some(std::sync::Arc::new(QueenWins)));
+    let mut reported_hits = 0;
+    let result = engine.search(
+        &pos,
+        &[],
+        &Limits::depth(6),
+        &SearchControl::new(),
+        &mut |r| {
+            if let Report::Pv(pv) = r {
+                reported_hits = pv.tb_hits;
+            }
+        },
+    );
+    assert_eq!(result.best_move.to_string(), "d2d5");
+    assert!(result.tb_hits > 0);
+    assert!(reported_hits > 0);
+    match result.score {
+        Score::Centipawns(cp) => assert!(
+            cp > outpost_search::TB_BOUND && cp < outpost_search::TB_WIN,
+            "{cp}"
+        ),
+        other => panic!("{other:?}"),
+    }
+    // Without tables: the same move, an ordinary score, no hits.
+    let plain = Engine::default().search(
+        &pos,
+        &[],
+        &Limits::depth(6),
+        &SearchControl::new(),
+        &mut |_| {},
+    );
+    assert_eq!(plain.tb_hits, 0);
+    assert!(matches!(plain.score, Score::Centipawns(cp) if cp < 5_000));
+}

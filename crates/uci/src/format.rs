@@ -34,8 +34,13 @@ pub fn info_line(report: &Report) -> String {
                 ScoreBound::Upper => " upperbound",
             };
             let moves: Vec<String> = pv.pv.iter().map(Move::to_string).collect();
+            let tb_hits = if pv.tb_hits > 0 {
+                format!(" tbhits {}", pv.tb_hits)
+            } else {
+                String::new()
+            };
             format!(
-                "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv {}",
+                "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {}{} time {} pv {}",
                 pv.depth,
                 pv.seldepth,
                 pv.multipv,
@@ -44,6 +49,7 @@ pub fn info_line(report: &Report) -> String {
                 pv.nodes,
                 pv.nps,
                 pv.hashfull,
+                tb_hits,
                 pv.time.as_millis(),
                 moves.join(" ")
             )

@@ -569,7 +569,10 @@ impl<W: Write + Send + 'static> Session<W> {
             SearchEvent::Report(Report::Pv(_)) => {}
             SearchEvent::BookMove(choice) => {
                 if post.load(Ordering::Relaxed) {
-                    out.line(&format!("# book move {} weight {}", choice.mv, choice.weight));
+                    out.line(&format!(
+                        "# book move {} weight {}",
+                        choice.mv, choice.weight
+                    ));
                 }
             }
             SearchEvent::Finished(result) => {

@@ -89,6 +89,7 @@ mod tests {
             time: Duration::from_millis(10_845),
             nps: 4_400,
             hashfull: 3,
+            tb_hits: 0,
             pv: vec![e4, e5],
         };
         assert_eq!(thinking_line(&report), "9 156 1084 48000 e2e4 e7e5");
