@@ -439,7 +439,7 @@ fn endgame_tables_are_probed_after_captures() {
     // Qxd5 wins the rook and reaches KQ v K, which the tables call won.
     let pos = parse_fen("4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1").unwrap();
     let mut engine = Engine::default();
-    engine.set_tables(Some(std::sync::Arc::new(QueenWins)));
+    engine.set_tables(Some(Arc::new(QueenWins)));
     let mut reported_hits = 0;
     let result = engine.search(
         &pos,
