@@ -86,8 +86,7 @@ const MIRROR: u8 = 1;
 const FLIP: u8 = 2;
 const TRANSPOSE: u8 = 4;
 
-#[inline]
-fn transform(sq: u8, t: u8) -> u8 {
+const fn transform_slow(sq: u8, t: u8) -> u8 {
     let mut s = sq;
     if t & MIRROR != 0 {
         s ^= 7;
@@ -99,6 +98,49 @@ fn transform(sq: u8, t: u8) -> u8 {
         s = ((s & 7) << 3) | (s >> 3);
     }
     s
+}
+
+/// Every square under every symmetry.
+static TRANSFORMED: [[u8; 64]; 8] = {
+    let mut table = [[0u8; 64]; 8];
+    let mut t = 0;
+    while t < 8 {
+        let mut sq = 0;
+        while sq < 64 {
+            table[t][sq] = transform_slow(sq as u8, t as u8);
+            sq += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
+/// The symmetry that brings White's king into the a1–d1–d4 triangle
+/// (without pawns), before the diagonal is looked at.
+static TRIANGLE: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut t = 0;
+        if sq % 8 >= 4 {
+            t |= MIRROR;
+        }
+        if transform_slow(sq as u8, t) / 8 >= 4 {
+            t |= FLIP;
+        }
+        let w = transform_slow(sq as u8, t);
+        if w / 8 > w % 8 {
+            t |= TRANSPOSE;
+        }
+        table[sq] = t;
+        sq += 1;
+    }
+    table
+};
+
+#[inline]
+fn transform(sq: u8, t: u8) -> u8 {
+    TRANSFORMED[usize::from(t & 7)][usize::from(sq & 63)]
 }
 
 /// The men of a position of one material, in the table's colours: the kings
@@ -208,17 +250,7 @@ impl Layout {
         let [wk, bk] = p.kings;
         let mut pieces = p.pieces;
         let t = if self.pawnless {
-            let mut t = 0;
-            if wk & 7 >= 4 {
-                t |= MIRROR;
-            }
-            if transform(wk, t) >> 3 >= 4 {
-                t |= FLIP;
-            }
-            let w = transform(wk, t);
-            if w >> 3 > w & 7 {
-                t |= TRANSPOSE;
-            }
+            let mut t = TRIANGLE[usize::from(wk & 63)];
             let w = transform(wk, t);
             if w >> 3 == w & 7 {
                 let b = transform(bk, t);
@@ -262,11 +294,7 @@ impl Layout {
                 Some(_) => usize::from(pieces[i]),
             }
         };
-        let side = p.side.index();
-        ((side * (self.per_side / (self.sizes[0] * self.sizes[1])) + pair) * self.sizes[0]
-            + slot(0))
-            * self.sizes[1]
-            + slot(1)
+        p.side.index() * self.per_side + (pair * self.sizes[0] + slot(0)) * self.sizes[1] + slot(1)
     }
 
     /// Two pieces of one kind and colour, lower square first.

@@ -309,6 +309,19 @@ impl Tablebases {
         Ok(moves)
     }
 
+    /// Every legal position of a material's table, one per symmetry class,
+    /// White to move first (for tests and tools; loads the table).
+    pub fn positions(
+        &self,
+        material: Material,
+    ) -> Result<impl Iterator<Item = Position> + '_, TbError> {
+        let slot = self.slot_of(material)?;
+        let bytes = self.dtm_bytes(slot)?;
+        Ok((0..bytes.len())
+            .filter(move |&i| bytes[i] != Dtm::INVALID_BYTE)
+            .filter_map(move |i| slot.layout.position(i)))
+    }
+
     /// Loads every table now (DTM and WDL), so later probes cannot meet a
     /// missing or damaged file; the first error found is returned.
     pub fn load_all(&self) -> Result<(), TbError> {

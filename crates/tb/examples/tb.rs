@@ -1,0 +1,51 @@
+//! A stand-in for `outpost tb` until the binary wires the commands:
+//!
+//! ```text
+//! cargo run --release -p outpost-tb --example tb -- generate [--men 3|4] [--dir DIR] [--threads N]
+//! cargo run --release -p outpost-tb --example tb -- probe <fen> [--dir DIR]
+//! cargo run --release -p outpost-tb --example tb -- stats [--men 3|4] [--dir DIR]
+//! ```
+
+use outpost_tb::{cli, GenerateConfig, Tablebases};
+use std::path::PathBuf;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let option = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let men: u32 = option("--men").map_or(4, |m| m.parse().expect("--men takes a number"));
+    let dir = option("--dir").map(PathBuf::from);
+    let tables = || dir.clone().map_or_else(Tablebases::in_memory, Tablebases::open);
+    let out = std::io::stdout();
+    let result = match args.first().map(String::as_str) {
+        Some("generate") => cli::generate(
+            &GenerateConfig {
+                men,
+                dir: dir.clone().unwrap_or_else(|| PathBuf::from("tb")),
+                threads: option("--threads").map_or(0, |t| t.parse().expect("--threads takes a number")),
+            },
+            out.lock(),
+        )
+        .map(|_| ()),
+        Some("probe") => match args.get(1) {
+            Some(fen) => cli::probe(&tables(), fen, out.lock()).map(|_| ()),
+            None => {
+                eprintln!("usage: tb probe <fen> [--dir DIR]");
+                std::process::exit(2);
+            }
+        },
+        Some("stats") => cli::stats(&tables(), men, out.lock()),
+        _ => {
+            eprintln!("usage: tb generate|probe|stats ...");
+            std::process::exit(2);
+        }
+    };
+    if let Err(e) = result {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}
