@@ -77,6 +77,11 @@ fn kqkr_and_kbnk_are_consistent_and_reach_the_known_longest_mates() {
     };
     assert_eq!(longest("KQK"), 10);
     assert_eq!(longest("KRK"), 16);
+    // KPK: 28 moves with White to move, and Black to move is mated in 28 at most.
+    assert_eq!(longest("KPK"), 28);
+    let kpk = table_stats(&tb, "KPK".parse().unwrap()).unwrap();
+    let (plies, _) = kpk.sides[1].longest_loss.clone().unwrap();
+    assert_eq!(Dtm::Loss(plies).moves(), Some(28));
     assert_eq!(longest("KQKR"), 35);
     assert_eq!(longest("KBNK"), 33);
 }
