@@ -4,6 +4,7 @@
 //! cargo run --release -p outpost-tb --example tb -- generate [--men 3|4] [--dir DIR] [--threads N]
 //! cargo run --release -p outpost-tb --example tb -- probe <fen> [--dir DIR]
 //! cargo run --release -p outpost-tb --example tb -- stats [--men 3|4] [--dir DIR]
+//! cargo run --release -p outpost-tb --example tb -- time <material> --dir DIR
 //! ```
 
 use outpost_tb::{cli, GenerateConfig, Tablebases};
@@ -19,14 +20,18 @@ fn main() {
     };
     let men: u32 = option("--men").map_or(4, |m| m.parse().expect("--men takes a number"));
     let dir = option("--dir").map(PathBuf::from);
-    let tables = || dir.clone().map_or_else(Tablebases::in_memory, Tablebases::open);
+    let tables = || {
+        dir.clone()
+            .map_or_else(Tablebases::in_memory, Tablebases::open)
+    };
     let out = std::io::stdout();
     let result = match args.first().map(String::as_str) {
         Some("generate") => cli::generate(
             &GenerateConfig {
                 men,
                 dir: dir.clone().unwrap_or_else(|| PathBuf::from("tb")),
-                threads: option("--threads").map_or(0, |t| t.parse().expect("--threads takes a number")),
+                threads: option("--threads")
+                    .map_or(0, |t| t.parse().expect("--threads takes a number")),
             },
             out.lock(),
         )
@@ -39,6 +44,22 @@ fn main() {
             }
         },
         Some("stats") => cli::stats(&tables(), men, out.lock()),
+        // Times the generation of one table in memory, its subtables read
+        // from --dir: `tb time KQPK --dir DIR`.
+        Some("time") => {
+            let tb = tables();
+            let material = args
+                .get(1)
+                .and_then(|m| m.parse().ok())
+                .expect("a material");
+            let start = std::time::Instant::now();
+            tb.generate_table(material).map(|(slots, positions)| {
+                println!(
+                    "{material}: {slots} slots, {positions} positions, {:.2} s",
+                    start.elapsed().as_secs_f64()
+                )
+            })
+        }
         _ => {
             eprintln!("usage: tb generate|probe|stats ...");
             std::process::exit(2);

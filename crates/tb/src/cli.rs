@@ -2,8 +2,8 @@
 //! arguments and calls these with its standard output.
 
 use crate::{
-    generate_all, table_stats, Dtm, GenerateConfig, Material, Progress, Summary, TbError,
-    Tablebases,
+    generate_all, table_stats, Dtm, GenerateConfig, Material, Progress, Summary, Tablebases,
+    TbError,
 };
 use outpost_notation::parse_fen;
 use std::io::Write;
@@ -92,7 +92,10 @@ pub fn stats(tb: &Tablebases, men: u32, mut out: impl Write) -> Result<(), TbErr
         out,
         "| table | positions | stm | wins | draws | losses | longest mate | position |"
     )?;
-    writeln!(out, "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |")?;
+    writeln!(
+        out,
+        "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |"
+    )?;
     for material in Material::all_up_to(men) {
         let stats = table_stats(tb, material)?;
         for (side, s) in stats.sides.iter().enumerate() {
@@ -102,7 +105,10 @@ pub fn stats(tb: &Tablebases, men: u32, mut out: impl Write) -> Result<(), TbErr
                 (String::new(), String::new())
             };
             let (longest, fen) = match &s.longest_win {
-                Some((plies, fen)) => (Dtm::Win(*plies).moves().unwrap_or(0).to_string(), fen.clone()),
+                Some((plies, fen)) => (
+                    Dtm::Win(*plies).moves().unwrap_or(0).to_string(),
+                    fen.clone(),
+                ),
                 None => ("-".to_string(), "-".to_string()),
             };
             writeln!(

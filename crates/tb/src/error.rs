@@ -38,7 +38,9 @@ pub enum TbError {
     },
     /// The table is neither in memory nor loadable: no directory was set and
     /// it was not generated.
-    #[error("table {material} is not available: no table directory set and not generated in memory")]
+    #[error(
+        "table {material} is not available: no table directory set and not generated in memory"
+    )]
     NotAvailable {
         /// The table's material.
         material: Material,

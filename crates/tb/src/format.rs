@@ -265,7 +265,10 @@ mod tests {
         assert!(matches!(check(b), TbError::BadMagic { .. }));
         let mut b = bytes.clone();
         b[4] = 9;
-        assert!(matches!(check(b), TbError::UnsupportedVersion { version: 9, .. }));
+        assert!(matches!(
+            check(b),
+            TbError::UnsupportedVersion { version: 9, .. }
+        ));
         let mut b = bytes.clone();
         b[6] = 2;
         assert!(matches!(check(b), TbError::BadHeader { .. }));

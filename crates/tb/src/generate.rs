@@ -22,7 +22,7 @@
 //! capture, which resolves into a smaller table.
 
 use crate::index::{Layout, Placement};
-use crate::{Dtm, TbError, Tablebases};
+use crate::{Dtm, Tablebases, TbError};
 use outpost_board::attacks::{attacks, king_attacks, knight_attacks, pawn_attacks};
 use outpost_board::{Bitboard, Color, Move, PieceKind, Position, Rank, Square};
 use rayon::prelude::*;
@@ -143,7 +143,14 @@ impl Solver<'_> {
                 decided: pos.is_check().then_some(Dtm::Loss(0)),
                 recheck: None,
             };
-            return Ok((Exits { win: 0, loss: BLOCKED }, outcome, false));
+            return Ok((
+                Exits {
+                    win: 0,
+                    loss: BLOCKED,
+                },
+                outcome,
+                false,
+            ));
         }
         let mut win: Option<u16> = None;
         let mut loss: Option<u16> = Some(0);
@@ -309,7 +316,11 @@ impl Solver<'_> {
                 }
                 if let Some(to) = from.offset(0, 2 * up) {
                     let beside = [to.offset(-1, 0), to.offset(1, 0)];
-                    if beside.into_iter().flatten().any(|b| their_pawns.contains(b)) {
+                    if beside
+                        .into_iter()
+                        .flatten()
+                        .any(|b| their_pawns.contains(b))
+                    {
                         return None;
                     }
                 }
@@ -460,12 +471,7 @@ fn pawn_pushes(color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// Adds `index` to the list of `level`, or fails if the level is beyond
 /// what a byte holds.
-fn queue(
-    lists: &mut [Vec<u32>],
-    level: u16,
-    index: u32,
-    layout: &Layout,
-) -> Result<(), TbError> {
+fn queue(lists: &mut [Vec<u32>], level: u16, index: u32, layout: &Layout) -> Result<(), TbError> {
     match lists.get_mut(usize::from(level)) {
         Some(list) => {
             list.push(index);
@@ -535,24 +541,26 @@ pub(crate) fn generate(layout: &Layout, tb: &Tablebases) -> Result<Vec<u8>, TbEr
         .par_chunks_mut(CHUNK)
         .zip(exits.par_chunks_mut(CHUNK))
         .enumerate()
-        .map(|(c, (chunk, exit_chunk))| -> Result<Vec<(u32, Outcome)>, TbError> {
-            let mut queue = Vec::new();
-            for (j, (value, exit)) in chunk.iter_mut().zip(exit_chunk).enumerate() {
-                let index = c * CHUNK + j;
-                let Some(pos) = layout.position(index) else {
-                    *value = Dtm::INVALID_BYTE;
-                    continue;
-                };
-                let (e, out, _) = solver.exits(&pos)?;
-                *exit = e;
-                if out.decided == Some(Dtm::Loss(0)) {
-                    *value = Dtm::Loss(0).to_byte();
-                } else if out.decided.is_some() || out.recheck.is_some() {
-                    queue.push((index as u32, out));
+        .map(
+            |(c, (chunk, exit_chunk))| -> Result<Vec<(u32, Outcome)>, TbError> {
+                let mut queue = Vec::new();
+                for (j, (value, exit)) in chunk.iter_mut().zip(exit_chunk).enumerate() {
+                    let index = c * CHUNK + j;
+                    let Some(pos) = layout.position(index) else {
+                        *value = Dtm::INVALID_BYTE;
+                        continue;
+                    };
+                    let (e, out, _) = solver.exits(&pos)?;
+                    *exit = e;
+                    if out.decided == Some(Dtm::Loss(0)) {
+                        *value = Dtm::Loss(0).to_byte();
+                    } else if out.decided.is_some() || out.recheck.is_some() {
+                        queue.push((index as u32, out));
+                    }
                 }
-            }
-            Ok(queue)
-        })
+                Ok(queue)
+            },
+        )
         .collect::<Result<_, _>>()?;
     for (index, out) in queued.into_iter().flatten() {
         match out.decided {
@@ -611,7 +619,13 @@ pub(crate) fn generate(layout: &Layout, tb: &Tablebases) -> Result<Vec<u8>, TbEr
             .filter(|&&i| snapshot[i as usize] == 0)
             .map(|&i| {
                 solver
-                    .evaluate(snapshot, exits_ref[i as usize], i as usize, level, !wins_now)
+                    .evaluate(
+                        snapshot,
+                        exits_ref[i as usize],
+                        i as usize,
+                        level,
+                        !wins_now,
+                    )
                     .map(|out| (i, out))
             })
             .collect::<Result<_, _>>()?;

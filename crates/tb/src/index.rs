@@ -49,11 +49,7 @@ impl KingPairs {
         let mut wk = 0;
         while wk < 64 {
             let (wf, wr) = (wk % 8, wk / 8);
-            let white_ok = if pawnless {
-                wf < 4 && wr <= wf
-            } else {
-                wf < 4
-            };
+            let white_ok = if pawnless { wf < 4 && wr <= wf } else { wf < 4 };
             if white_ok {
                 let mut bk = 0;
                 while bk < 64 {
@@ -286,7 +282,11 @@ impl Layout {
         let pair = pairs.number[usize::from(wk) * 64 + usize::from(bk)];
         // Touching kings cannot come from a legal position; give them the
         // first slot rather than fail (callers only index legal positions).
-        let pair = if pair == NO_PAIR { 0 } else { usize::from(pair) };
+        let pair = if pair == NO_PAIR {
+            0
+        } else {
+            usize::from(pair)
+        };
         let slot = |i: usize| -> usize {
             match self.pieces[i] {
                 None => 0,
@@ -410,7 +410,11 @@ mod tests {
                 assert_eq!(layout.index(&image), index, "{name} symmetry {t}");
             }
         }
-        assert!(valid > layout.len() / 4, "{name}: {valid} of {}", layout.len());
+        assert!(
+            valid > layout.len() / 4,
+            "{name}: {valid} of {}",
+            layout.len()
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //!   reporting each through a callback.
 //! * [`cli`]: the `outpost tb generate | probe | stats` commands as library
 //!   functions writing to any [`std::io::Write`].
-//! * [`format`]: the file format, with header and checksum.
+//! * [`format`](mod@format): the file format, with header and checksum.
 //!
 //! Values are from the side to move's view; [`Dtm`] counts plies (see
 //! [`Dtm::moves`] for "mate in N moves"). Positions with castling rights are

@@ -46,7 +46,12 @@ impl Material {
 
     /// The number of men, kings included.
     pub fn men(&self) -> u32 {
-        2 + self.counts.iter().flatten().map(|&c| u32::from(c)).sum::<u32>()
+        2 + self
+            .counts
+            .iter()
+            .flatten()
+            .map(|&c| u32::from(c))
+            .sum::<u32>()
     }
 
     /// The number of pawns of both sides.

@@ -1,6 +1,6 @@
 //! Statistics of a table: how many positions are won, drawn and lost.
 
-use crate::{Dtm, Material, TbError, Tablebases};
+use crate::{Dtm, Material, Tablebases, TbError};
 use outpost_notation::to_fen;
 
 /// Counts for one side to move.

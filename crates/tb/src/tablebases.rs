@@ -92,7 +92,7 @@ impl Tablebases {
     }
 
     /// Tables read from `dir` on first use (`KQKR.dtm`, `KQKR.wdl`, …; see
-    /// the [`format`](crate::format) module). Nothing is read now: a missing
+    /// the [`format`](mod@format)(mod@crate::format) module). Nothing is read now: a missing
     /// or damaged file is reported by the probe that needs it.
     pub fn open(dir: impl Into<PathBuf>) -> Tablebases {
         Tablebases::with_dir(Some(dir.into()))
@@ -305,7 +305,7 @@ impl Tablebases {
         for &mv in pos.legal_moves().iter() {
             moves.push((mv, self.probe_dtm(&pos.play(mv))?.parent()));
         }
-        moves.sort_by(|a, b| b.1.cmp(&a.1));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
         Ok(moves)
     }
 
@@ -333,7 +333,7 @@ impl Tablebases {
     }
 }
 
-/// Packs a DTM table into WDL bits (see the [`format`](crate::format) module).
+/// Packs a DTM table into WDL bits (see the [`format`](mod@format)(mod@crate::format) module).
 pub(crate) fn wdl_from_dtm(dtm: &[u8]) -> Vec<u8> {
     let mut out = vec![0u8; dtm.len().div_ceil(4)];
     for (i, &b) in dtm.iter().enumerate() {
@@ -392,10 +392,8 @@ mod tests {
         let tb = Tablebases::empty();
         for material in Material::all_up_to(4) {
             for m in [material, material.flipped()] {
-                let mut codes: Vec<usize> = m
-                    .pieces()
-                    .map(|(c, k)| piece_code(c.index(), k))
-                    .collect();
+                let mut codes: Vec<usize> =
+                    m.pieces().map(|(c, k)| piece_code(c.index(), k)).collect();
                 codes.resize(2, 0);
                 let entry = tb.lookup[pair_key(codes[0], codes[1])];
                 let slot = &tb.slots[usize::from(entry / 2)];

@@ -204,7 +204,13 @@ mod tests {
 
     #[test]
     fn bytes_round_trip() {
-        for dtm in [Dtm::Draw, Dtm::Loss(0), Dtm::Win(1), Dtm::Loss(70), Dtm::Win(253)] {
+        for dtm in [
+            Dtm::Draw,
+            Dtm::Loss(0),
+            Dtm::Win(1),
+            Dtm::Loss(70),
+            Dtm::Win(253),
+        ] {
             assert_eq!(Dtm::from_byte(dtm.to_byte()), Some(dtm));
         }
         assert_eq!(Dtm::from_byte(Dtm::INVALID_BYTE), None);

@@ -2,7 +2,7 @@
 
 use crate::format::{self, TableKind};
 use crate::tablebases::wdl_from_dtm;
-use crate::{Material, TbError, Tablebases};
+use crate::{Material, Tablebases, TbError};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

@@ -12,7 +12,11 @@ use rand_chacha::ChaCha8Rng;
 fn expected(tb: &Tablebases, pos: &Position) -> Dtm {
     let moves = pos.legal_moves();
     if moves.is_empty() {
-        return if pos.is_check() { Dtm::Loss(0) } else { Dtm::Draw };
+        return if pos.is_check() {
+            Dtm::Loss(0)
+        } else {
+            Dtm::Draw
+        };
     }
     moves
         .iter()
@@ -29,7 +33,12 @@ fn check(tb: &Tablebases, material: &str, sample: Option<usize>) -> usize {
     let mut checked = 0;
     let mut check_one = |pos: &Position| {
         let dtm = tb.probe_dtm(pos).unwrap();
-        assert_eq!(dtm, expected(tb, pos), "{material}: {}", outpost_notation::to_fen(pos));
+        assert_eq!(
+            dtm,
+            expected(tb, pos),
+            "{material}: {}",
+            outpost_notation::to_fen(pos)
+        );
         assert_eq!(tb.probe_wdl(pos).unwrap(), dtm.wdl());
         // The colour-flipped twin has the same value.
         assert_eq!(tb.probe_dtm(&pos.color_flipped()).unwrap(), dtm);

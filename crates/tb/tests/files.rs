@@ -4,9 +4,9 @@
 
 use outpost_notation::parse_fen;
 use outpost_tb::format::{table_path, TableKind};
-use outpost_tb::{cli, generate_all, Dtm, GenerateConfig, Progress, TbError, Tablebases, Wdl};
+use outpost_tb::{cli, generate_all, Dtm, GenerateConfig, Progress, Tablebases, TbError, Wdl};
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
@@ -14,11 +14,11 @@ fn fresh_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn generate_three_men(dir: &PathBuf) -> Vec<Progress> {
+fn generate_three_men(dir: &Path) -> Vec<Progress> {
     let mut steps = Vec::new();
     let config = GenerateConfig {
         men: 3,
-        dir: dir.clone(),
+        dir: dir.to_path_buf(),
         threads: 2,
     };
     generate_all(&config, |p| steps.push(p.clone())).unwrap();
@@ -48,7 +48,9 @@ fn generated_files_probe_like_the_tables_in_memory() {
     }
     // A second run keeps the valid files.
     let again = generate_three_men(&dir);
-    assert!(again.iter().all(|p| !matches!(p, Progress::Generated { .. })));
+    assert!(again
+        .iter()
+        .all(|p| !matches!(p, Progress::Generated { .. })));
     assert_eq!(
         again
             .iter()
@@ -79,11 +81,20 @@ fn damaged_or_missing_files_are_typed_errors() {
     fs::remove_file(table_path(&dir, "KPK".parse().unwrap(), TableKind::Dtm)).unwrap();
 
     let tb = Tablebases::open(&dir);
-    assert!(matches!(tb.probe_dtm(&kqk), Err(TbError::WrongLength { .. })));
+    assert!(matches!(
+        tb.probe_dtm(&kqk),
+        Err(TbError::WrongLength { .. })
+    ));
     // The error is kept, not retried or panicking.
-    assert!(matches!(tb.probe_dtm(&kqk), Err(TbError::WrongLength { .. })));
+    assert!(matches!(
+        tb.probe_dtm(&kqk),
+        Err(TbError::WrongLength { .. })
+    ));
     assert_eq!(tb.probe_wdl(&kqk).unwrap(), Wdl::Win); // the WDL file is whole
-    assert!(matches!(tb.probe_wdl(&krk), Err(TbError::BadChecksum { .. })));
+    assert!(matches!(
+        tb.probe_wdl(&krk),
+        Err(TbError::BadChecksum { .. })
+    ));
     assert_eq!(tb.probe_dtm(&krk).unwrap(), Dtm::Win(31));
     assert!(matches!(tb.probe_dtm(&kpk), Err(TbError::Missing { .. })));
     let mut out = Vec::new();
@@ -122,7 +133,10 @@ fn probe_command_prints_wdl_dtm_and_best_move() {
     let mv = outpost_notation::parse_uci_move(&pos, best).unwrap();
     assert_eq!(tb.probe_dtm(&pos.play(mv)).unwrap(), Dtm::Loss(18));
     // Mated: no move.
-    assert_eq!(run("k1Q5/8/1K6/8/8/8/8/8 b - - 0 1"), "wdl loss dtm 0\nbestmove none\n");
+    assert_eq!(
+        run("k1Q5/8/1K6/8/8/8/8/8 b - - 0 1"),
+        "wdl loss dtm 0\nbestmove none\n"
+    );
     // A draw: the pawn is lost.
     let out = run("k7/8/8/8/8/8/7p/6K1 w - - 0 1");
     assert!(out.starts_with("wdl draw dtm 0\nbestmove "), "{out}");

@@ -13,7 +13,11 @@ use rand_chacha::ChaCha8Rng;
 fn search(pos: &Position, depth: u16) -> Option<Dtm> {
     let moves = pos.legal_moves();
     if moves.is_empty() {
-        return Some(if pos.is_check() { Dtm::Loss(0) } else { Dtm::Draw });
+        return Some(if pos.is_check() {
+            Dtm::Loss(0)
+        } else {
+            Dtm::Draw
+        });
     }
     if pos.occupied().count() == 2 {
         return Some(Dtm::Draw);
