@@ -4,6 +4,7 @@
 //! cargo run --release -p outpost-tb --example tb -- generate [--men 3|4] [--dir DIR] [--threads N]
 //! cargo run --release -p outpost-tb --example tb -- probe <fen> [--dir DIR]
 //! cargo run --release -p outpost-tb --example tb -- stats [--men 3|4] [--dir DIR]
+//! cargo run --release -p outpost-tb --example tb -- verify [--men 3|4] [--dir DIR] [--every N]
 //! cargo run --release -p outpost-tb --example tb -- time <material> --dir DIR
 //! ```
 
@@ -44,6 +45,13 @@ fn main() {
             }
         },
         Some("stats") => cli::stats(&tables(), men, out.lock()),
+        // Checks every --every-th position of every table.
+        Some("verify") => cli::verify(
+            &tables(),
+            men,
+            option("--every").map_or(1, |e| e.parse().expect("--every takes a number")),
+            out.lock(),
+        ),
         // Times the generation of one table in memory, its subtables read
         // from --dir: `tb time KQPK --dir DIR`.
         Some("time") => {

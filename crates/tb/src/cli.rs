@@ -80,6 +80,27 @@ pub fn probe(tb: &Tablebases, fen: &str, mut out: impl Write) -> Result<Dtm, TbE
     Ok(dtm)
 }
 
+/// Checks every `every`-th position of every table of up to `men` men
+/// against its moves ([`verify_table`](crate::verify_table)), printing a line
+/// per table; stops at the first inconsistency.
+pub fn verify(tb: &Tablebases, men: u32, every: usize, mut out: impl Write) -> Result<(), TbError> {
+    if !(3..=4).contains(&men) {
+        return Err(TbError::BadMen { men });
+    }
+    for material in Material::all_up_to(men) {
+        let start = std::time::Instant::now();
+        let v = crate::verify_table(tb, material, every)?;
+        writeln!(
+            out,
+            "{material:<6} {} positions consistent ({} with an en-passant reply), {:.1} s",
+            v.positions,
+            v.en_passant,
+            start.elapsed().as_secs_f64()
+        )?;
+    }
+    Ok(())
+}
+
 /// `outpost tb stats [--men 3|4]`: prints, for every table of up to `men`
 /// men, the positions and the wins, draws and losses for each side to move,
 /// with the longest mate (in moves) and a position that reaches it, as a

@@ -127,6 +127,20 @@ pub enum TbError {
         /// The longest distance a byte holds.
         max: u16,
     },
+    /// A table value that is not the best of its moves' values.
+    #[error(
+        "table {material} is inconsistent at `{fen}`: stores {stored}, its moves give {expected}"
+    )]
+    Inconsistent {
+        /// The table.
+        material: Material,
+        /// The position.
+        fen: String,
+        /// The stored value.
+        stored: String,
+        /// The value its moves give.
+        expected: String,
+    },
     /// A FEN that does not parse into a legal position.
     #[error("bad FEN `{fen}`: {message}")]
     BadFen {

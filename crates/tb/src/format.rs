@@ -66,8 +66,9 @@ pub fn table_path(dir: &Path, material: Material, kind: TableKind) -> PathBuf {
     dir.join(format!("{material}.{}", kind.extension()))
 }
 
-/// Serialises a table: header, payload, checksum.
-pub(crate) fn encode(material: Material, kind: TableKind, slots: usize, payload: &[u8]) -> Vec<u8> {
+/// Serialises a table: header, payload, checksum (what [`TableKind`]'s
+/// files hold; public for tools and tests that build files).
+pub fn encode(material: Material, kind: TableKind, slots: usize, payload: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER_LEN + payload.len() + 4);
     out.extend_from_slice(&MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());

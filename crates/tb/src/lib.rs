@@ -38,6 +38,7 @@ mod material;
 mod stats;
 mod tablebases;
 mod value;
+mod verify;
 mod writer;
 
 pub use error::TbError;
@@ -46,4 +47,5 @@ pub use material::{Material, MAX_MEN};
 pub use stats::{table_stats, SideStats, TableStats};
 pub use tablebases::Tablebases;
 pub use value::{Dtm, Wdl};
+pub use verify::{expected_value, verify_table, Verified};
 pub use writer::{generate_all, GenerateConfig, Progress, Summary};

@@ -1,62 +1,14 @@
 //! Every table value obeys the minimax equation: a position's DTM is the
 //! best of its moves' values (the checkmated lose in 0, the stalemated
-//! draw). Over every position of the 3-man tables, KQKR and KBNK, and a
-//! random sample of the pawn endings KPKP and KRKP.
+//! draw). Over every position of the 3-man tables, KQKR and KBNK.
 
-use outpost_board::Position;
-use outpost_tb::{table_stats, Dtm, Material, Tablebases};
-use rand_chacha::rand_core::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use outpost_tb::{table_stats, verify_table, Dtm, Tablebases};
 
-/// The value `pos` must have given its moves' values from the tables.
-fn expected(tb: &Tablebases, pos: &Position) -> Dtm {
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        return if pos.is_check() {
-            Dtm::Loss(0)
-        } else {
-            Dtm::Draw
-        };
-    }
-    moves
-        .iter()
-        .map(|&mv| tb.probe_dtm(&pos.play(mv)).unwrap().parent())
-        .max()
+/// Checks every position of a table (`every` = 1) or every `every`-th.
+fn check(tb: &Tablebases, material: &str, every: usize) -> u64 {
+    verify_table(tb, material.parse().unwrap(), every)
         .unwrap()
-}
-
-/// Checks the positions of `material`'s table (all, or `sample` random
-/// slots), with both the DTM and the WDL probe. Returns how many it checked.
-fn check(tb: &Tablebases, material: &str, sample: Option<usize>) -> usize {
-    let material: Material = material.parse().unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let mut checked = 0;
-    let mut check_one = |pos: &Position| {
-        let dtm = tb.probe_dtm(pos).unwrap();
-        assert_eq!(
-            dtm,
-            expected(tb, pos),
-            "{material}: {}",
-            outpost_notation::to_fen(pos)
-        );
-        assert_eq!(tb.probe_wdl(pos).unwrap(), dtm.wdl());
-        // The colour-flipped twin has the same value.
-        assert_eq!(tb.probe_dtm(&pos.color_flipped()).unwrap(), dtm);
-        checked += 1;
-    };
-    match sample {
-        None => tb.positions(material).unwrap().for_each(|p| check_one(&p)),
-        Some(n) => {
-            // Every position with probability about n / all.
-            let all = tb.positions(material).unwrap().count() as u64;
-            for pos in tb.positions(material).unwrap() {
-                if rng.next_u64() % all < n as u64 {
-                    check_one(&pos);
-                }
-            }
-        }
-    }
-    checked
+        .positions
 }
 
 #[test]
@@ -64,7 +16,7 @@ fn three_man_tables_are_consistent() {
     let tb = Tablebases::in_memory();
     let mut total = 0;
     for m in ["KQK", "KRK", "KBK", "KNK", "KPK"] {
-        total += check(&tb, m, None);
+        total += check(&tb, m, 1);
     }
     assert!(total > 200_000, "{total}");
 }
@@ -74,7 +26,7 @@ fn kqkr_and_kbnk_are_consistent_and_reach_the_known_longest_mates() {
     let tb = Tablebases::in_memory();
     for m in ["KQKR", "KBNK"] {
         tb.generate_table(m.parse().unwrap()).unwrap();
-        check(&tb, m, None);
+        check(&tb, m, 1);
     }
     let longest = |m: &str| {
         let stats = table_stats(&tb, m.parse().unwrap()).unwrap();

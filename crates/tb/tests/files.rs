@@ -3,8 +3,11 @@
 //! functions' output.
 
 use outpost_notation::parse_fen;
-use outpost_tb::format::{table_path, TableKind};
-use outpost_tb::{cli, generate_all, Dtm, GenerateConfig, Progress, Tablebases, TbError, Wdl};
+use outpost_tb::format::{encode, table_path, TableKind, HEADER_LEN};
+use outpost_tb::{
+    cli, generate_all, verify_table, Dtm, GenerateConfig, Material, Progress, Tablebases, TbError,
+    Wdl,
+};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -114,6 +117,25 @@ fn damaged_or_missing_files_are_typed_errors() {
     tb.probe_dtm(&kqk).unwrap();
     tb.probe_wdl(&krk).unwrap();
     tb.probe_dtm(&kpk).unwrap();
+}
+
+#[test]
+fn verification_finds_a_wrong_value_behind_a_valid_checksum() {
+    let dir = fresh_dir("files_verify");
+    generate_three_men(&dir);
+    let kqk: Material = "KQK".parse().unwrap();
+    let tb = Tablebases::open(&dir);
+    assert_eq!(verify_table(&tb, kqk, 1).unwrap().positions, 46137);
+    // Rewrite KQK's file with the longest mate one move shorter.
+    let path = table_path(&dir, kqk, TableKind::Dtm);
+    let bytes = fs::read(&path).unwrap();
+    let mut payload = bytes[HEADER_LEN..bytes.len() - 4].to_vec();
+    let longest = payload.iter().position(|&b| b == 20).unwrap(); // Win(19)
+    payload[longest] = 18; // Win(17)
+    fs::write(&path, encode(kqk, TableKind::Dtm, payload.len(), &payload)).unwrap();
+    let tb = Tablebases::open(&dir);
+    let err = verify_table(&tb, kqk, 1).unwrap_err();
+    assert!(matches!(err, TbError::Inconsistent { .. }), "{err}");
 }
 
 #[test]
