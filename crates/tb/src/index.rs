@@ -159,6 +159,10 @@ pub(crate) struct Layout {
     identical: bool,
     /// Squares per piece slot: 64, 48 for a pawn, 1 for an empty slot.
     sizes: [usize; 2],
+    /// The first square a slot counts from: 8 (a2) for a pawn, else 0.
+    offsets: [usize; 2],
+    /// All ones for a slot with a piece, 0 for an empty slot.
+    masks: [usize; 2],
     /// Positions for one side to move.
     pub(crate) per_side: usize,
 }
@@ -183,8 +187,15 @@ impl Layout {
         } else {
             PAWNFUL_KING_PAIRS
         };
+        let offset = |p: Option<Piece>| match p {
+            Some(p) if p.kind() == PieceKind::Pawn => 8,
+            _ => 0,
+        };
+        let mask = |p: Option<Piece>| if p.is_some() { usize::MAX } else { 0 };
         Layout {
             material,
+            offsets: [offset(pieces[0]), offset(pieces[1])],
+            masks: [mask(pieces[0]), mask(pieces[1])],
             identical: pieces[0].is_some() && pieces[0] == pieces[1],
             pieces,
             pawnless,
@@ -244,7 +255,7 @@ impl Layout {
     #[inline]
     pub(crate) fn index(&self, p: &Placement) -> usize {
         let [wk, bk] = p.kings;
-        let mut pieces = p.pieces;
+        let pieces = p.pieces;
         let t = if self.pawnless {
             let mut t = TRIANGLE[usize::from(wk & 63)];
             let w = transform(wk, t);
@@ -263,23 +274,19 @@ impl Layout {
                 }
             }
             t
-        } else if wk & 7 >= 4 {
-            MIRROR
         } else {
-            0
+            // Mirror when White's king is on files e-h.
+            (wk >> 2) & MIRROR
         };
-        let wk = transform(wk, t);
-        let bk = transform(bk, t);
-        for s in &mut pieces {
-            *s = transform(*s, t);
-        }
-        let pieces = self.ordered(pieces);
+        let tr = &TRANSFORMED[usize::from(t & 7)];
+        let square = |s: u8| tr[usize::from(s & 63)];
+        let pieces = self.ordered([square(pieces[0]), square(pieces[1])]);
         let pairs = if self.pawnless {
             &PAWNLESS_KINGS
         } else {
             &PAWNFUL_KINGS
         };
-        let pair = pairs.number[usize::from(wk) * 64 + usize::from(bk)];
+        let pair = pairs.number[usize::from(square(wk)) * 64 + usize::from(square(bk))];
         // Touching kings cannot come from a legal position; give them the
         // first slot rather than fail (callers only index legal positions).
         let pair = if pair == NO_PAIR {
@@ -287,13 +294,8 @@ impl Layout {
         } else {
             usize::from(pair)
         };
-        let slot = |i: usize| -> usize {
-            match self.pieces[i] {
-                None => 0,
-                Some(p) if p.kind() == PieceKind::Pawn => usize::from(pieces[i]).saturating_sub(8),
-                Some(_) => usize::from(pieces[i]),
-            }
-        };
+        // A pawn's square counts from a2; an empty slot counts as 0.
+        let slot = |i: usize| usize::from(pieces[i]).wrapping_sub(self.offsets[i]) & self.masks[i];
         p.side.index() * self.per_side + (pair * self.sizes[0] + slot(0)) * self.sizes[1] + slot(1)
     }
 
