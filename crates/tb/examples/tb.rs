@@ -4,7 +4,7 @@
 //! cargo run --release -p outpost-tb --example tb -- generate [--men 3|4] [--dir DIR] [--threads N]
 //! cargo run --release -p outpost-tb --example tb -- probe <fen> [--dir DIR]
 //! cargo run --release -p outpost-tb --example tb -- stats [--men 3|4] [--dir DIR]
-//! cargo run --release -p outpost-tb --example tb -- verify [--men 3|4] [--dir DIR] [--every N]
+//! cargo run --release -p outpost-tb --example tb -- verify [--men 3|4] [--dir DIR] [--every N] [--only MATERIAL]
 //! cargo run --release -p outpost-tb --example tb -- time <material> --dir DIR
 //! ```
 
@@ -45,13 +45,42 @@ fn main() {
             }
         },
         Some("stats") => cli::stats(&tables(), men, out.lock()),
-        // Checks every --every-th position of every table.
-        Some("verify") => cli::verify(
-            &tables(),
-            men,
-            option("--every").map_or(1, |e| e.parse().expect("--every takes a number")),
-            out.lock(),
-        ),
+        // Checks every --every-th position of every table (or of --only M).
+        Some("verify") => {
+            let every = option("--every").map_or(1, |e| e.parse().expect("--every takes a number"));
+            match option("--only") {
+                Some(m) => {
+                    outpost_tb::verify_table(&tables(), m.parse().expect("a material"), every)
+                        .map(|v| println!("{m}: {v:?}"))
+                }
+                None => cli::verify(&tables(), men, every, out.lock()),
+            }
+        }
+        // Times loading a table's files by probing one of its positions:
+        // `tb load KQPK --dir DIR`.
+        Some("load") => {
+            let tb = tables();
+            let material: outpost_tb::Material = args
+                .get(1)
+                .and_then(|m| m.parse().ok())
+                .expect("a material");
+            let pos = Tablebases::open(dir.clone().expect("--dir"))
+                .positions(material)
+                .ok()
+                .and_then(|mut p| p.next())
+                .expect("a position");
+            let start = std::time::Instant::now();
+            let wdl = tb.probe_wdl(&pos);
+            let wdl_time = start.elapsed();
+            let start = std::time::Instant::now();
+            let dtm = tb.probe_dtm(&pos);
+            println!(
+                "{material}: first probe_wdl {:.1} ms ({wdl:?}), first probe_dtm {:.1} ms ({dtm:?})",
+                wdl_time.as_secs_f64() * 1e3,
+                start.elapsed().as_secs_f64() * 1e3
+            );
+            Ok(())
+        }
         // Times the generation of one table in memory, its subtables read
         // from --dir: `tb time KQPK --dir DIR`.
         Some("time") => {

@@ -30,6 +30,7 @@
 //! ```
 
 pub mod cli;
+mod directory;
 mod error;
 pub mod format;
 mod generate;
@@ -39,8 +40,8 @@ mod stats;
 mod tablebases;
 mod value;
 mod verify;
-mod writer;
 
+pub use directory::{generate_all, GenerateConfig, Progress, Summary};
 pub use error::TbError;
 pub use index::{PAWNFUL_KING_PAIRS, PAWNLESS_KING_PAIRS};
 pub use material::{Material, MAX_MEN};
@@ -48,4 +49,3 @@ pub use stats::{table_stats, SideStats, TableStats};
 pub use tablebases::Tablebases;
 pub use value::{Dtm, Wdl};
 pub use verify::{expected_value, verify_table, Verified};
-pub use writer::{generate_all, GenerateConfig, Progress, Summary};

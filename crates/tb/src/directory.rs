@@ -1,4 +1,5 @@
-//! Generating a directory of tables.
+//! Generating a directory of tables: every table of up to 4 men, written
+//! as files, with progress reports.
 
 use crate::format::{self, TableKind};
 use crate::tablebases::wdl_from_dtm;
