@@ -1,0 +1,146 @@
+//! The `outpost tb` commands as library functions: the binary parses the
+//! arguments and calls these with its standard output.
+
+use crate::{
+    generate_all, table_stats, Dtm, GenerateConfig, Material, Progress, Summary, Tablebases,
+    TbError,
+};
+use outpost_notation::parse_fen;
+use std::io::Write;
+
+/// `outpost tb generate [--men 3|4] [--dir DIR] [--threads N]`: generates
+/// the tables into `config.dir`, printing a line per table (its time and
+/// size) and a total.
+pub fn generate(config: &GenerateConfig, mut out: impl Write) -> Result<Summary, TbError> {
+    let mut write_error = None;
+    let summary = generate_all(config, |p| {
+        let line = match p {
+            Progress::Started {
+                material,
+                number,
+                total,
+            } => format!("[{number:>2}/{total}] {material:<6}"),
+            Progress::Generated {
+                positions,
+                elapsed,
+                bytes,
+                ..
+            } => format!(
+                " generated: {positions} positions in {:.2} s, {:.1} MB\n",
+                elapsed.as_secs_f64(),
+                *bytes as f64 / 1e6
+            ),
+            Progress::Reused { bytes, .. } => {
+                format!(" kept (valid file), {:.1} MB\n", *bytes as f64 / 1e6)
+            }
+        };
+        if let Err(e) = out.write_all(line.as_bytes()).and_then(|_| out.flush()) {
+            write_error.get_or_insert(e);
+        }
+    })?;
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    writeln!(
+        out,
+        "{} tables generated, {} kept, {:.1} MB in {}, {:.1} s",
+        summary.generated,
+        summary.reused,
+        summary.bytes as f64 / 1e6,
+        config.dir.display(),
+        summary.elapsed.as_secs_f64()
+    )?;
+    Ok(summary)
+}
+
+/// `outpost tb probe <fen>`: prints `wdl <win|draw|loss> dtm <N>` from the
+/// side to move's view, N in moves (mate in N, or mated in N; 0 for a draw
+/// or a checkmate on the board), then `bestmove <uci>` (`bestmove none`
+/// without a legal move). When the mate takes more plies than the fifty-move
+/// rule leaves, a third line says so.
+pub fn probe(tb: &Tablebases, fen: &str, mut out: impl Write) -> Result<Dtm, TbError> {
+    let pos = parse_fen(fen).map_err(|e| TbError::BadFen {
+        fen: fen.to_string(),
+        message: e.to_string(),
+    })?;
+    let dtm = tb.probe_dtm(&pos)?;
+    writeln!(out, "wdl {} dtm {}", dtm.wdl(), dtm.moves().unwrap_or(0))?;
+    match tb.best_move(&pos)? {
+        Some((mv, _)) => writeln!(out, "bestmove {mv}")?,
+        None => writeln!(out, "bestmove none")?,
+    }
+    if !dtm.within_fifty_move_rule(pos.halfmove_clock()) {
+        writeln!(
+            out,
+            "fifty-move: the mate takes {} plies and the halfmove clock is {}; a capture or pawn move must reset it on the way",
+            dtm.plies().unwrap_or(0),
+            pos.halfmove_clock()
+        )?;
+    }
+    Ok(dtm)
+}
+
+/// Checks every `every`-th position of every table of up to `men` men
+/// against its moves ([`verify_table`](crate::verify_table)), printing a line
+/// per table; stops at the first inconsistency.
+pub fn verify(tb: &Tablebases, men: u32, every: usize, mut out: impl Write) -> Result<(), TbError> {
+    if !(3..=4).contains(&men) {
+        return Err(TbError::BadMen { men });
+    }
+    for material in Material::all_up_to(men) {
+        let start = std::time::Instant::now();
+        let v = crate::verify_table(tb, material, every)?;
+        writeln!(
+            out,
+            "{material:<6} {} positions consistent ({} with an en-passant reply), {:.1} s",
+            v.positions,
+            v.en_passant,
+            start.elapsed().as_secs_f64()
+        )?;
+    }
+    Ok(())
+}
+
+/// `outpost tb stats [--men 3|4]`: prints, for every table of up to `men`
+/// men, the positions and the wins, draws and losses for each side to move,
+/// with the longest mate (in moves) and a position that reaches it, as a
+/// Markdown table.
+pub fn stats(tb: &Tablebases, men: u32, mut out: impl Write) -> Result<(), TbError> {
+    if !(3..=4).contains(&men) {
+        return Err(TbError::BadMen { men });
+    }
+    writeln!(
+        out,
+        "| table | positions | stm | wins | draws | losses | longest mate | position |"
+    )?;
+    writeln!(
+        out,
+        "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |"
+    )?;
+    for material in Material::all_up_to(men) {
+        let stats = table_stats(tb, material)?;
+        for (side, s) in stats.sides.iter().enumerate() {
+            let (name, positions) = if side == 0 {
+                (material.to_string(), stats.positions.to_string())
+            } else {
+                (String::new(), String::new())
+            };
+            let (longest, fen) = match &s.longest_win {
+                Some((plies, fen)) => (
+                    Dtm::Win(*plies).moves().unwrap_or(0).to_string(),
+                    fen.clone(),
+                ),
+                None => ("-".to_string(), "-".to_string()),
+            };
+            writeln!(
+                out,
+                "| {name} | {positions} | {} | {} | {} | {} | {longest} | `{fen}` |",
+                if side == 0 { "w" } else { "b" },
+                s.wins,
+                s.draws,
+                s.losses,
+            )?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,410 @@
+//! The set of tables: lazy loading, probing and best moves.
+
+use crate::format::{self, TableKind};
+use crate::index::Layout;
+use crate::value::{wdl_bits, wdl_from_bits};
+use crate::{generate, Dtm, Material, TbError, Wdl, MAX_MEN};
+use outpost_board::attacks::pawn_attacks;
+use outpost_board::{Move, PieceKind, Position};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// Slots of the material lookup: a pair of piece codes (0 for none, else
+/// `1 + colour * 5 + kind`), lower first.
+const LOOKUP_LEN: usize = 11 * 11;
+const NO_SLOT: u8 = u8::MAX;
+
+/// One material's table, loaded or generated at most once.
+struct Slot {
+    layout: Layout,
+    dtm: OnceLock<Result<Box<[u8]>, TbError>>,
+    wdl: OnceLock<Result<Box<[u8]>, TbError>>,
+}
+
+/// The endgame tables of up to 4 men: probing for win/draw/loss, depth to
+/// mate and the best move.
+///
+/// Tables come from a directory (loaded on first use, each at most once and
+/// kept) or are generated in memory. `Tablebases` is `Send + Sync`: share one
+/// between search threads behind an `Arc` or a reference.
+pub struct Tablebases {
+    dir: Option<PathBuf>,
+    slots: Vec<Slot>,
+    /// Per material key: slot number * 2 + 1 if the colours must be swapped.
+    lookup: [u8; LOOKUP_LEN],
+}
+
+impl std::fmt::Debug for Tablebases {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tablebases")
+            .field("dir", &self.dir)
+            .field("tables", &self.slots.len())
+            .finish()
+    }
+}
+
+/// The piece code of a position's non-king piece on `sq` (see [`LOOKUP_LEN`]).
+#[inline]
+fn piece_code(color: usize, kind: PieceKind) -> usize {
+    1 + color * 5 + kind.index()
+}
+
+#[inline]
+fn pair_key(a: usize, b: usize) -> usize {
+    if a <= b {
+        a * 11 + b
+    } else {
+        b * 11 + a
+    }
+}
+
+impl Tablebases {
+    fn with_dir(dir: Option<PathBuf>) -> Tablebases {
+        let materials = Material::all_up_to(MAX_MEN);
+        let mut lookup = [NO_SLOT; LOOKUP_LEN];
+        let mut slots = Vec::with_capacity(materials.len());
+        for (i, &material) in materials.iter().enumerate() {
+            for (flip, m) in [(false, material), (true, material.flipped())] {
+                let codes: Vec<usize> = m
+                    .pieces()
+                    .map(|(c, k)| piece_code(c.index(), k))
+                    .chain([0, 0])
+                    .take(2)
+                    .collect();
+                let key = pair_key(codes[0], codes[1]);
+                if lookup[key] == NO_SLOT {
+                    lookup[key] = (i * 2 + usize::from(flip)) as u8;
+                }
+            }
+            slots.push(Slot {
+                layout: Layout::new(material),
+                dtm: OnceLock::new(),
+                wdl: OnceLock::new(),
+            });
+        }
+        Tablebases { dir, slots, lookup }
+    }
+
+    /// No tables yet and no directory: tables come only from
+    /// [`Tablebases::generate_table`].
+    pub fn empty() -> Tablebases {
+        Tablebases::with_dir(None)
+    }
+
+    /// Tables read from `dir` on first use (`KQKR.dtm`, `KQKR.wdl`, …; see
+    /// the [`format`](mod@format)(mod@crate::format) module). Nothing is read now: a missing
+    /// or damaged file is reported by the probe that needs it.
+    pub fn open(dir: impl Into<PathBuf>) -> Tablebases {
+        Tablebases::with_dir(Some(dir.into()))
+    }
+
+    /// The 3-man tables generated in memory now (a few milliseconds in an
+    /// optimised build), for use when no table directory is set. Probes of
+    /// 4-man positions give [`TbError::NotAvailable`].
+    pub fn in_memory() -> Tablebases {
+        let tb = Tablebases::empty();
+        for material in Material::all_up_to(3) {
+            tb.generate_table(material)
+                .expect("3-man tables need only the bare kings");
+        }
+        tb
+    }
+
+    /// The directory tables are read from, if any.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// Every material a table exists for, canonical orientation (the
+    /// stronger side White), in generation order.
+    pub fn materials(&self) -> impl Iterator<Item = Material> + '_ {
+        self.slots.iter().map(|s| s.layout.material)
+    }
+
+    fn slot_of(&self, material: Material) -> Result<&Slot, TbError> {
+        let (canonical, _) = material.canonical();
+        self.slots
+            .iter()
+            .find(|s| s.layout.material == canonical)
+            .ok_or(TbError::NoSuchTable { material })
+    }
+
+    /// Generates one table in memory (in parallel on the current rayon pool)
+    /// and keeps it, for probes and for generating the tables that depend on
+    /// it. The tables it resolves into (captures, promotions) must be
+    /// available first: generate in [`Material::all_up_to`] order. Returns
+    /// the number of slots and of legal positions. Does nothing more than
+    /// count if the table is already present.
+    pub fn generate_table(&self, material: Material) -> Result<(usize, usize), TbError> {
+        let slot = self.slot_of(material)?;
+        for needs in slot.layout.material.successors() {
+            if self.dtm_bytes(self.slot_of(needs)?).is_err() {
+                return Err(TbError::MissingSubtable {
+                    material: slot.layout.material,
+                    needs,
+                });
+            }
+        }
+        if slot.dtm.get().is_none() {
+            let bytes = generate::generate(&slot.layout, self)?;
+            // A concurrent generation of the same table may have won; either
+            // result is the same table.
+            let _ = slot.dtm.set(Ok(bytes.into_boxed_slice()));
+        }
+        let bytes = self.dtm_bytes(slot)?;
+        let valid = bytes.iter().filter(|&&b| b != Dtm::INVALID_BYTE).count();
+        Ok((bytes.len(), valid))
+    }
+
+    /// Installs a table read or generated elsewhere (the directory generator).
+    pub(crate) fn install(&self, material: Material, bytes: Vec<u8>) -> Result<(), TbError> {
+        let slot = self.slot_of(material)?;
+        let _ = slot.dtm.set(Ok(bytes.into_boxed_slice()));
+        Ok(())
+    }
+
+    /// The layout of a material's table.
+    pub(crate) fn layout(&self, material: Material) -> Result<&Layout, TbError> {
+        Ok(&self.slot_of(material)?.layout)
+    }
+
+    /// The DTM bytes of a material's table, loading them if needed.
+    pub(crate) fn dtm_table(&self, material: Material) -> Result<&[u8], TbError> {
+        self.dtm_bytes(self.slot_of(material)?)
+    }
+
+    fn dtm_bytes<'a>(&'a self, slot: &'a Slot) -> Result<&'a [u8], TbError> {
+        let material = slot.layout.material;
+        let loaded = match &self.dir {
+            Some(dir) => slot.dtm.get_or_init(|| {
+                let path = format::table_path(dir, material, TableKind::Dtm);
+                format::read(&path, material, TableKind::Dtm, slot.layout.len())
+                    .map(Vec::into_boxed_slice)
+            }),
+            None => match slot.dtm.get() {
+                Some(loaded) => loaded,
+                None => return Err(TbError::NotAvailable { material }),
+            },
+        };
+        loaded.as_deref().map_err(Clone::clone)
+    }
+
+    fn wdl_bytes<'a>(&'a self, slot: &'a Slot) -> Result<&'a [u8], TbError> {
+        let material = slot.layout.material;
+        let loaded = match &self.dir {
+            Some(dir) => slot.wdl.get_or_init(|| {
+                let path = format::table_path(dir, material, TableKind::Wdl);
+                format::read(&path, material, TableKind::Wdl, slot.layout.len())
+                    .map(Vec::into_boxed_slice)
+            }),
+            None => {
+                let dtm = self.dtm_bytes(slot)?;
+                slot.wdl
+                    .get_or_init(|| Ok(wdl_from_dtm(dtm).into_boxed_slice()))
+            }
+        };
+        loaded.as_deref().map_err(Clone::clone)
+    }
+
+    /// Checks that the tables can probe `pos`: no castling rights, at most 4 men.
+    #[inline]
+    fn check(pos: &Position) -> Result<(), TbError> {
+        let men = pos.occupied().count();
+        if men > MAX_MEN {
+            return Err(TbError::TooManyMen { men });
+        }
+        if pos.castling_rights() != outpost_board::CastlingRights::NONE {
+            return Err(TbError::CastlingRights);
+        }
+        Ok(())
+    }
+
+    /// The slot and colour swap of a position's material; `None` for bare kings.
+    #[inline]
+    fn find(&self, pos: &Position) -> Option<(&Slot, bool)> {
+        let others = pos.occupied() & !pos.pieces(PieceKind::King);
+        let mut codes = [0usize; 2];
+        for (code, sq) in codes.iter_mut().zip(others) {
+            if let Some(piece) = pos.piece_on(sq) {
+                *code = piece_code(piece.color().index(), piece.kind());
+            }
+        }
+        let entry = self.lookup[pair_key(codes[0], codes[1])];
+        if entry == NO_SLOT {
+            return None;
+        }
+        Some((&self.slots[usize::from(entry / 2)], entry & 1 == 1))
+    }
+
+    /// The table's value of `pos` as if it had no en-passant square.
+    #[inline]
+    fn dtm_ignoring_en_passant(&self, pos: &Position) -> Result<Dtm, TbError> {
+        let Some((slot, flip)) = self.find(pos) else {
+            return Ok(Dtm::Draw);
+        };
+        let bytes = self.dtm_bytes(slot)?;
+        let index = slot.layout.index(&slot.layout.placement(pos, flip));
+        Dtm::from_byte(bytes[index]).ok_or(TbError::InvalidEntry {
+            material: slot.layout.material,
+            index,
+        })
+    }
+
+    #[inline]
+    fn wdl_ignoring_en_passant(&self, pos: &Position) -> Result<Wdl, TbError> {
+        let Some((slot, flip)) = self.find(pos) else {
+            return Ok(Wdl::Draw);
+        };
+        let bytes = self.wdl_bytes(slot)?;
+        let index = slot.layout.index(&slot.layout.placement(pos, flip));
+        wdl_from_bits(bytes[index / 4] >> (2 * (index % 4))).ok_or(TbError::InvalidEntry {
+            material: slot.layout.material,
+            index,
+        })
+    }
+
+    /// Depth to mate of `pos` from the side to move's view, or the draw.
+    /// Handles an en-passant capture the tables themselves do not store.
+    pub fn probe_dtm(&self, pos: &Position) -> Result<Dtm, TbError> {
+        Tablebases::check(pos)?;
+        let base = self.dtm_ignoring_en_passant(pos)?;
+        with_en_passant(pos, base, |child| Ok(self.probe_dtm(child)?.parent()))
+    }
+
+    /// Win, draw or loss for the side to move: the fast probe for the
+    /// search. It reads the two-bit WDL tables (loaded on first use), does
+    /// not allocate and takes a lock only while a table loads.
+    #[inline]
+    pub fn probe_wdl(&self, pos: &Position) -> Result<Wdl, TbError> {
+        Tablebases::check(pos)?;
+        let base = self.wdl_ignoring_en_passant(pos)?;
+        with_en_passant(pos, base, |child| Ok(self.probe_wdl(child)?.negate()))
+    }
+
+    /// The best move and the value it keeps: the fastest mate when winning,
+    /// the longest resistance when losing, a drawing move when drawn (the
+    /// first in generation order among equals). `None` when the side to move
+    /// has no legal move (checkmate or stalemate).
+    pub fn best_move(&self, pos: &Position) -> Result<Option<(Move, Dtm)>, TbError> {
+        Tablebases::check(pos)?;
+        let mut best: Option<(Move, Dtm)> = None;
+        for &mv in pos.legal_moves().iter() {
+            let value = self.probe_dtm(&pos.play(mv))?.parent();
+            if best.map_or(true, |(_, b)| value > b) {
+                best = Some((mv, value));
+            }
+        }
+        Ok(best)
+    }
+
+    /// Every legal move with the value it keeps, from the side to move's
+    /// view, best first.
+    pub fn rank_moves(&self, pos: &Position) -> Result<Vec<(Move, Dtm)>, TbError> {
+        Tablebases::check(pos)?;
+        let mut moves = Vec::new();
+        for &mv in pos.legal_moves().iter() {
+            moves.push((mv, self.probe_dtm(&pos.play(mv))?.parent()));
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+        Ok(moves)
+    }
+
+    /// Every legal position of a material's table, one per symmetry class,
+    /// White to move first (for tests and tools; loads the table).
+    pub fn positions(
+        &self,
+        material: Material,
+    ) -> Result<impl Iterator<Item = Position> + '_, TbError> {
+        let slot = self.slot_of(material)?;
+        let bytes = self.dtm_bytes(slot)?;
+        Ok((0..bytes.len())
+            .filter(move |&i| bytes[i] != Dtm::INVALID_BYTE)
+            .filter_map(move |i| slot.layout.position(i)))
+    }
+
+    /// Loads every table now (DTM and WDL), so later probes cannot meet a
+    /// missing or damaged file; the first error found is returned.
+    pub fn load_all(&self) -> Result<(), TbError> {
+        for slot in &self.slots {
+            self.dtm_bytes(slot)?;
+            self.wdl_bytes(slot)?;
+        }
+        Ok(())
+    }
+}
+
+/// Packs a DTM table into WDL bits (see the [`format`](mod@format)(mod@crate::format) module).
+pub(crate) fn wdl_from_dtm(dtm: &[u8]) -> Vec<u8> {
+    let mut out = vec![0u8; dtm.len().div_ceil(4)];
+    for (i, &b) in dtm.iter().enumerate() {
+        out[i / 4] |= wdl_bits(Dtm::from_byte(b)) << (2 * (i % 4));
+    }
+    out
+}
+
+/// The value of `pos` given `base`, its value without the en-passant right:
+/// an en-passant capture adds moves, so the value is the best of `base` and
+/// the captures' values (`child` gives a capture's value from this side's
+/// view). When the captures are the only legal moves, `base` (a mate or
+/// stalemate without them) does not count.
+#[inline]
+pub(crate) fn with_en_passant<V: Ord + Copy>(
+    pos: &Position,
+    base: V,
+    child: impl Fn(&Position) -> Result<V, TbError>,
+) -> Result<V, TbError> {
+    let Some(ep) = pos.en_passant() else {
+        return Ok(base);
+    };
+    let us = pos.side_to_move();
+    if (pawn_attacks(!us, ep) & pos.pieces_of(us, PieceKind::Pawn)).is_empty() {
+        return Ok(base);
+    }
+    let mut best: Option<V> = None;
+    let mut others = false;
+    for &mv in pos.legal_moves().iter() {
+        if mv.is_en_passant() {
+            let v = child(&pos.play(mv))?;
+            best = Some(best.map_or(v, |b| b.max(v)));
+        } else {
+            others = true;
+        }
+    }
+    Ok(match best {
+        None => base,
+        Some(b) if others => b.max(base),
+        Some(b) => b,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tablebases_are_send_and_sync() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<Tablebases>();
+    }
+
+    #[test]
+    fn lookup_finds_every_material_both_ways() {
+        let tb = Tablebases::empty();
+        for material in Material::all_up_to(4) {
+            for m in [material, material.flipped()] {
+                let mut codes: Vec<usize> =
+                    m.pieces().map(|(c, k)| piece_code(c.index(), k)).collect();
+                codes.resize(2, 0);
+                let entry = tb.lookup[pair_key(codes[0], codes[1])];
+                let slot = &tb.slots[usize::from(entry / 2)];
+                let flip = entry & 1 == 1;
+                let seen = if flip {
+                    slot.layout.material.flipped()
+                } else {
+                    slot.layout.material
+                };
+                assert_eq!(seen, m);
+            }
+        }
+    }
+}
