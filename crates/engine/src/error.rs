@@ -35,6 +35,12 @@ pub enum EngineError {
         /// What is wrong with it.
         reason: String,
     },
+    /// The endgame tables cannot be used from there.
+    #[error("no endgame tables: {reason}")]
+    Tables {
+        /// What is wrong.
+        reason: String,
+    },
     /// The search thread could not be started.
     #[error("cannot start the search thread: {reason}")]
     Thread {

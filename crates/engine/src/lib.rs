@@ -13,6 +13,9 @@
 //! * The opening book ([`OpeningBook`], [`book_applies`]): the `OwnBook`,
 //!   `BookFile`, `BookBestMove` and `BookDepth` options; a book move is
 //!   played without a search and announced as [`SearchEvent::BookMove`].
+//! * The endgame tables ([`GeneratedTables`]): the 3-man tables in memory
+//!   from the start, up to 4 men from `TablebaseDir`; probed inside the
+//!   search, and played from at the root ([`tables_apply`]).
 //!
 //! ```
 //! use outpost_engine::{Game, Searcher, SearchRequest, Settings};
@@ -35,6 +38,7 @@ mod identity;
 mod options;
 mod policy;
 mod searcher;
+mod tables;
 mod text;
 
 pub use book::{book_applies, game_ply, BookChoice, OpeningBook};
@@ -50,4 +54,5 @@ pub use policy::{
     accepts_draw, expected_reply, hint_limits, ResignPolicy, DRAW_ACCEPT_CP, HINT_TIME,
 };
 pub use searcher::{SearchEvent, SearchRequest, Searcher};
+pub use tables::{tables_apply, GeneratedTables, TableChoice};
 pub use text::{one_line, MAX_MESSAGE_CHARS};

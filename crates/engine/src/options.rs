@@ -140,6 +140,10 @@ pub const OPTIONS: &[OptionDef] = &[
         },
     },
     OptionDef {
+        name: "TablebaseDir",
+        kind: OptionKind::Text { default: "" },
+    },
+    OptionDef {
         name: "SearchDriver",
         kind: OptionKind::Combo {
             default: "PVS",
@@ -182,6 +186,9 @@ pub enum OptionSetting {
     /// `BookDepth`: the last ply of the game (from its start) at which the
     /// book is used.
     BookDepth(u32),
+    /// `TablebaseDir`: where the generated endgame tables are (empty: the
+    /// 3-man tables, generated in memory).
+    TablebaseDir(String),
 }
 
 /// Checks `value` against the option called `name`.
@@ -230,11 +237,17 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
         OptionKind::Combo { .. } => {
             OptionSetting::Driver(value.and_then(SearchDriver::from_name).ok_or_else(bad)?)
         }
-        // `<empty>` is how UCI GUIs write an empty string.
-        OptionKind::Text { .. } => OptionSetting::BookFile(match value {
-            None | Some("<empty>") => String::new(),
-            Some(v) => v.to_string(),
-        }),
+        OptionKind::Text { .. } => {
+            // `<empty>` is how UCI GUIs write an empty string.
+            let text = match value {
+                None | Some("<empty>") => String::new(),
+                Some(v) => v.to_string(),
+            };
+            match def.name {
+                "TablebaseDir" => OptionSetting::TablebaseDir(text),
+                _ => OptionSetting::BookFile(text),
+            }
+        }
     };
     Ok(setting)
 }
@@ -255,6 +268,8 @@ pub struct Settings {
     pub book_best_move: bool,
     /// The last ply from the game's start at which the book is used.
     pub book_depth: u32,
+    /// Where the generated endgame tables are (empty: 3-man in memory).
+    pub tablebase_dir: String,
 }
 
 impl Default for Settings {
@@ -267,6 +282,7 @@ impl Default for Settings {
             book_file: String::new(),
             book_best_move: false,
             book_depth: UNLIMITED_BOOK_DEPTH,
+            tablebase_dir: String::new(),
         };
         for def in OPTIONS {
             let value = match def.kind {
@@ -299,6 +315,7 @@ impl Settings {
             OptionSetting::BookFile(ref path) => self.book_file.clone_from(path),
             OptionSetting::BookBestMove(on) => self.book_best_move = on,
             OptionSetting::BookDepth(plies) => self.book_depth = plies,
+            OptionSetting::TablebaseDir(ref dir) => self.tablebase_dir.clone_from(dir),
         }
     }
 }

@@ -4,10 +4,11 @@
 
 use crate::book::{book_applies, BookChoice, OpeningBook};
 use crate::options::{OptionSetting, Settings};
+use crate::tables::{tables_apply, GeneratedTables, TableChoice};
 use crate::EngineError;
 use outpost_board::{Move, Position};
 use outpost_notation::Game;
-use outpost_search::{Engine, Limits, Report, SearchControl, SearchResult};
+use outpost_search::{EndgameTables, Engine, Limits, PvLine, Report, SearchControl, SearchResult};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -65,6 +66,12 @@ pub enum SearchEvent {
     /// The move comes from the opening book: no search runs, and the
     /// result (this move) follows at once.
     BookMove(BookChoice),
+    /// The move comes from the endgame tables: no search runs, and the
+    /// result (this move, with its mate score) follows at once.
+    TableMove(TableChoice),
+    /// Something the user should know, said once (a table file that is
+    /// missing or damaged and was not used).
+    Info(String),
     /// The end: exactly one per search, always the last event.
     Finished(SearchResult),
 }
@@ -75,6 +82,7 @@ enum Command {
     Search {
         request: SearchRequest,
         control: SearchControl,
+        tables: Arc<GeneratedTables>,
         sink: EventSink,
     },
 }
@@ -141,6 +149,7 @@ impl Inner {
 pub struct Searcher {
     settings: Settings,
     book: Option<OpeningBook>,
+    tables: Arc<GeneratedTables>,
     inner: Arc<Inner>,
     commands: Option<Sender<Command>>,
     control: SearchControl,
@@ -154,8 +163,11 @@ const OWNER_STACK: usize = 4 * 1024 * 1024;
 impl Searcher {
     /// A searcher with these settings; its thread starts now.
     pub fn new(settings: Settings) -> Result<Searcher, EngineError> {
+        let tables = Arc::new(GeneratedTables::three_men());
+        let mut engine = Engine::new(settings.search.clone());
+        engine.set_tables(Some(Arc::clone(&tables) as Arc<dyn EndgameTables>));
         let inner = Arc::new(Inner {
-            engine: Mutex::new(Engine::new(settings.search.clone())),
+            engine: Mutex::new(engine),
             state: Mutex::new(State::default()),
             changed: Condvar::new(),
         });
@@ -171,6 +183,7 @@ impl Searcher {
         Ok(Searcher {
             settings,
             book: None,
+            tables,
             inner,
             commands: Some(commands),
             control: SearchControl::new(),
@@ -201,6 +214,32 @@ impl Searcher {
             on_event(SearchEvent::Finished(result));
             return Ok(());
         }
+        if let Some(choice) = self
+            .tables
+            .choose(&request.position)
+            .filter(|c| tables_apply(&request, c))
+        {
+            if self.is_searching() {
+                return Err(EngineError::Busy {
+                    what: "a new search".to_string(),
+                });
+            }
+            let result = SearchResult {
+                best_move: choice.mv,
+                score: choice.score(),
+                pv: vec![choice.mv],
+                lines: vec![PvLine {
+                    score: choice.score(),
+                    pv: vec![choice.mv],
+                }],
+                tb_hits: 1,
+                ..SearchResult::default()
+            };
+            self.inner.state().last = Some(result.clone());
+            on_event(SearchEvent::TableMove(choice));
+            on_event(SearchEvent::Finished(result));
+            return Ok(());
+        }
         {
             let mut state = self.inner.state();
             if state.running {
@@ -215,6 +254,7 @@ impl Searcher {
         let command = Command::Search {
             request,
             control: self.control.clone(),
+            tables: Arc::clone(&self.tables),
             sink: Box::new(on_event),
         };
         let sent = self
@@ -308,6 +348,19 @@ impl Searcher {
     /// engine goes on without a book.
     pub fn set_option(&mut self, setting: &OptionSetting) -> Result<(), EngineError> {
         match setting {
+            OptionSetting::TablebaseDir(dir) => {
+                let tables = if dir.is_empty() {
+                    GeneratedTables::three_men()
+                } else {
+                    GeneratedTables::open(dir)?
+                };
+                let tables = Arc::new(tables);
+                let shared = Arc::clone(&tables) as Arc<dyn EndgameTables>;
+                self.with_engine("setoption", |engine| engine.set_tables(Some(shared)))?;
+                self.tables = tables;
+                self.settings.apply(setting);
+                return Ok(());
+            }
             OptionSetting::BookFile(path) => {
                 self.book = None;
                 self.settings.apply(setting);
@@ -401,6 +454,7 @@ fn run(inner: &Inner, inbox: &Receiver<Command>) {
     while let Ok(Command::Search {
         request,
         control,
+        tables,
         mut sink,
     }) = inbox.recv()
     {
@@ -425,6 +479,11 @@ fn run(inner: &Inner, inbox: &Receiver<Command>) {
             control.wait_for_release(false);
         } else if limits.ponder {
             control.wait_for_release(true);
+        }
+        if let Some(problem) = tables.take_problem() {
+            sink(SearchEvent::Info(format!(
+                "endgame tables: {problem}; playing on without that table"
+            )));
         }
         {
             let mut state = inner.state();

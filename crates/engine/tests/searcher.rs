@@ -28,7 +28,7 @@ fn finish(rx: &Receiver<SearchEvent>) -> outpost_search::SearchResult {
                 ));
                 return result;
             }
-            Ok(SearchEvent::Report(_) | SearchEvent::BookMove(_)) => {}
+            Ok(_) => {}
             Err(e) => panic!("no result: {e:?}"),
         }
     }
@@ -38,8 +38,8 @@ fn finish(rx: &Receiver<SearchEvent>) -> outpost_search::SearchResult {
 fn assert_no_result_yet(rx: &Receiver<SearchEvent>) {
     loop {
         match rx.recv_timeout(Duration::from_millis(300)) {
-            Ok(SearchEvent::Report(_) | SearchEvent::BookMove(_)) => {}
             Ok(SearchEvent::Finished(_)) => panic!("answered before being released"),
+            Ok(_) => {}
             Err(_) => return,
         }
     }

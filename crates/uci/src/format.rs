@@ -2,7 +2,7 @@
 //! and the console extensions' answers.
 
 use outpost_board::{divide, Move, Position};
-use outpost_engine::{OptionDef, OptionKind};
+use outpost_engine::{OptionDef, OptionKind, TableChoice};
 use outpost_notation::to_fen;
 use outpost_search::{BenchResult, Report, Score, ScoreBound, SearchResult};
 use std::fmt::Write;
@@ -58,6 +58,16 @@ pub fn info_line(report: &Report) -> String {
             format!("info depth {depth} currmove {mv} currmovenumber {number}")
         }
     }
+}
+
+/// The `info` line for a move played from the endgame tables: its mate
+/// score (or 0 for a draw), one table hit, the move as the line.
+pub fn table_line(choice: &TableChoice) -> String {
+    format!(
+        "info depth 1 seldepth 1 multipv 1 score {} nodes 0 nps 0 tbhits 1 time 0 pv {}",
+        score_text(choice.score()),
+        choice.mv
+    )
 }
 
 /// The `option name ... type ...` line declaring `def`.

@@ -3,7 +3,9 @@
 //! they come.
 
 use crate::command::{Command, Go, Start, HELP};
-use crate::format::{bestmove_line, info_line, option_line, perft_lines, position_lines};
+use crate::format::{
+    bestmove_line, info_line, option_line, perft_lines, position_lines, table_line,
+};
 use crate::UciError;
 use outpost_engine::{
     parse_option, EngineError, Game, SearchEvent, SearchRequest, Searcher, Settings, ENGINE_AUTHOR,
@@ -253,6 +255,10 @@ impl<W: Write + Send + 'static> Session<W> {
                 "info string book move {} weight {}",
                 choice.mv, choice.weight
             )),
+            SearchEvent::TableMove(choice) => out.line(&table_line(&choice)),
+            SearchEvent::Info(text) => {
+                out.line(&format!("info string {}", outpost_engine::one_line(&text)))
+            }
             SearchEvent::Finished(result) => out.line(&bestmove_line(&result)),
         })?;
         Ok(())

@@ -85,6 +85,13 @@ pub enum Command {
     Memory(usize),
     /// `cores N`: search threads.
     Cores(usize),
+    /// `egtpath TYPE PATH`: where endgame tables of a kind are.
+    EgtPath {
+        /// The kind of tables (Outpost's own: `outpost`).
+        kind: String,
+        /// Their directory.
+        path: String,
+    },
     /// `option NAME[=VALUE]`: one of the options the engine declared.
     Option {
         /// The option's name.
@@ -192,6 +199,17 @@ impl std::str::FromStr for Command {
                     return Err(XboardError::MissingArgument { expected: "a FEN" });
                 }
                 return Ok(Command::SetBoard(rest.to_string()));
+            }
+            "egtpath" => {
+                let kind = arg(words.next(), "a table type and a path")?.to_string();
+                let rest = line.trim_start()["egtpath".len()..].trim_start();
+                let path = rest[kind.len()..].trim().to_string();
+                if path.is_empty() {
+                    return Err(XboardError::MissingArgument {
+                        expected: "a table type and a path",
+                    });
+                }
+                return Ok(Command::EgtPath { kind, path });
             }
             "option" => {
                 let rest = line.trim_start()["option".len()..].trim();

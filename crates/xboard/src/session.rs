@@ -313,6 +313,15 @@ impl<W: Write + Send + 'static> Session<W> {
                     self.set_option(&OptionSetting::Threads(threads.clamp(1, 256)))?;
                 }
             }
+            Command::EgtPath { kind, path } => {
+                if kind != "outpost" {
+                    return Err(XboardError::NotLegalNow {
+                        why: "only Outpost's own tables (egt=outpost) are supported",
+                    });
+                }
+                self.halt();
+                self.set_option(&OptionSetting::TablebaseDir(path))?;
+            }
             Command::Option { name, value } => {
                 let setting = parse_option(&name, value.as_deref())?;
                 if !matches!(setting, OptionSetting::Ponder(_)) {
@@ -330,7 +339,7 @@ impl<W: Write + Send + 'static> Session<W> {
              reuse=1 analyze=1 colors=0 name=1 memory=1 smp=1 nps=0",
         );
         self.out.line(&format!(
-            "feature myname=\"{ENGINE_NAME}\" variants=\"normal\""
+            "feature myname=\"{ENGINE_NAME}\" variants=\"normal\" egt=\"outpost\""
         ));
         for def in OPTIONS {
             if let Some(feature) = option_feature(def) {
@@ -567,6 +576,15 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
             }
             SearchEvent::Report(Report::Pv(_)) => {}
+            SearchEvent::TableMove(choice) => {
+                if post.load(Ordering::Relaxed) {
+                    out.line(&format!(
+                        "# endgame tables: {} keeps a {:?}",
+                        choice.mv, choice.dtm
+                    ));
+                }
+            }
+            SearchEvent::Info(text) => out.line(&format!("telluser {}", plain(&text))),
             SearchEvent::BookMove(choice) => {
                 if post.load(Ordering::Relaxed) {
                     out.line(&format!(

@@ -18,9 +18,10 @@ pub(crate) fn xboard_score(score: Score) -> i32 {
 }
 
 /// The `feature option="..."` line declaring `def`, or `None` for the
-/// options xboard has commands of its own for (`memory`, `cores`, `hard`).
+/// options xboard has commands of its own for (`memory`, `cores`, `hard`,
+/// `egtpath`).
 pub(crate) fn option_feature(def: &OptionDef) -> Option<String> {
-    if matches!(def.name, "Hash" | "Threads" | "Ponder") {
+    if matches!(def.name, "Hash" | "Threads" | "Ponder" | "TablebaseDir") {
         return None;
     }
     let name = def.name;
