@@ -43,6 +43,7 @@ pub use outpost_engine as engine;
 pub use outpost_eval as eval;
 pub use outpost_notation as notation;
 pub use outpost_search as search;
+pub use outpost_tb as tb;
 pub use outpost_uci as uci;
 pub use outpost_xboard as xboard;
 

@@ -688,3 +688,50 @@ fn command_line_book_build_and_probe() {
     }
     let _ = std::fs::remove_file(book);
 }
+
+#[test]
+fn command_line_tablebases() {
+    // The 3-man tables need no directory.
+    let (code, out, err) = command_line(&["tb", "probe", "k7/8/2K5/8/8/8/8/7R w - - 0 1"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "wdl win dtm 2\nbestmove c6b6\n");
+    let (code, out, _) = command_line(&["tb", "probe", "k7/8/2K5/8/8/8/8/7N", "w", "-", "-"]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("wdl draw dtm 0\n"), "{out}");
+    let dir = std::env::temp_dir().join(format!("outpost-cli-tb-{}", std::process::id()));
+    let dir_arg = dir.to_str().unwrap();
+    let (code, out, err) = command_line(&["tb", "generate", "--men", "3", "--dir", dir_arg]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("5 tables generated"), "{out}");
+    let (code, out, _) = command_line(&["tb", "stats", "--men", "3", "--dir", dir_arg]);
+    assert_eq!(code, Some(0));
+    // KQK: the longest mate is 10 moves; KRK: 16.
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.starts_with(&format!("| {name} |")))
+            .unwrap_or_else(|| panic!("{name} in\n{out}"))
+            .to_string()
+    };
+    assert!(row("KQK").contains("| 10 |"), "{}", row("KQK"));
+    assert!(row("KRK").contains("| 16 |"), "{}", row("KRK"));
+    // Bad input: one line, exit 2.
+    for args in [
+        &["tb", "probe", "not a fen"][..],
+        &["tb", "probe"],
+        &[
+            "tb",
+            "probe",
+            "--dir",
+            dir_arg,
+            "8/8/8/8/8/2k5/1r6/KQ6 w - - 0 1",
+        ],
+        &["tb", "probe", "r3k3/8/8/8/8/8/8/4K3 b q - 0 1"],
+        &["tb", "generate", "--men", "5"],
+    ] {
+        let (code, out, err) = command_line(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
