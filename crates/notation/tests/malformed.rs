@@ -2,7 +2,7 @@
 //! error, and no input makes a parser panic.
 
 use outpost_board::Position;
-use outpost_notation::{parse_epd, parse_fen, parse_san, NotationError, PgnGame, PgnReader};
+use outpost_notation::{parse_epd, parse_fen, parse_san, NotationError, PgnReader, ReadOptions};
 use proptest::prelude::*;
 
 /// Which error an input must give.
@@ -79,9 +79,11 @@ fn bad_san_gives_the_right_error() {
     }
 }
 
-/// The PGN error of the first game of `text`: (line, column, part of reason).
+/// The strict reader's error for the first game of `text`: (line, column,
+/// part of reason).
 fn pgn_error(text: &str) -> (usize, usize, String) {
-    match text.parse::<PgnGame>() {
+    let mut reader = PgnReader::with_options(text.as_bytes(), ReadOptions::strict());
+    match reader.next().expect("a game") {
         Ok(game) => panic!("`{text}` was accepted: {game:?}"),
         Err(e) => {
             check_message(&e);
@@ -138,7 +140,7 @@ fn bad_pgn_gives_position_and_reason() {
     }
     // Game numbers count every game, good or bad.
     let text = "1. e4 *\n\n[A \"b\"]\n1. e5 *\n";
-    let errors: Vec<_> = PgnReader::new(text.as_bytes())
+    let errors: Vec<_> = PgnReader::with_options(text.as_bytes(), ReadOptions::strict())
         .filter_map(Result::err)
         .collect();
     assert!(matches!(

@@ -7,7 +7,8 @@ mod common;
 use common::{random_game, Rng};
 use outpost_board::Position;
 use outpost_notation::{
-    parse_fen, Game, GameResult, Line, MoveNode, NotationError, PgnGame, PgnReader, Tags,
+    parse_fen, Game, GameResult, Line, MoveNode, NotationError, PgnGame, PgnReader, ReadOptions,
+    Tags,
 };
 use proptest::prelude::*;
 
@@ -170,7 +171,7 @@ spanning lines } (61. Qb7+ Kd6 (61... Ke6) 62. Qb6+) 61...Kd6?! 62.Ke2 *
 fn a_bad_game_does_not_stop_the_next() {
     let text = "[Event \"1\"]\n\n1. e4 e5 *\n\n[Event \"2\"]\n\n1. e4 e5 2. Ke3 *\n\n\
                 [Event \"3\"\n\n1. d4 *\n\n[Event \"4\"]\n\n1. d4 (1. e4 *\n\n[Event \"5\"]\n\n1. c4 *\n";
-    let results: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+    let results: Vec<_> = PgnReader::with_options(text.as_bytes(), ReadOptions::strict()).collect();
     assert_eq!(results.len(), 5);
     assert!(results[0].is_ok());
     assert!(matches!(
