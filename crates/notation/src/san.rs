@@ -137,13 +137,18 @@ pub fn split_annotation(token: &str) -> (&str, Option<u8>) {
 /// The NAG number of a move annotation glyph: `!` 1, `?` 2, `!!` 3, `??` 4,
 /// `!?` 5, `?!` 6.
 pub fn glyph_nag(glyph: &str) -> Option<u8> {
+    glyph_nag_bytes(glyph.as_bytes())
+}
+
+/// [`glyph_nag`] of bytes.
+pub(crate) fn glyph_nag_bytes(glyph: &[u8]) -> Option<u8> {
     match glyph {
-        "!" => Some(1),
-        "?" => Some(2),
-        "!!" => Some(3),
-        "??" => Some(4),
-        "!?" => Some(5),
-        "?!" => Some(6),
+        b"!" => Some(1),
+        b"?" => Some(2),
+        b"!!" => Some(3),
+        b"??" => Some(4),
+        b"!?" => Some(5),
+        b"?!" => Some(6),
         _ => None,
     }
 }
@@ -182,7 +187,11 @@ impl SanText {
     /// Reads a SAN move, ignoring trailing check marks and annotation
     /// glyphs; `None` if it is not SAN at all. Allocates nothing.
     pub(crate) fn read(text: &[u8]) -> Option<SanText> {
-        let body = trim_end(trim_end(trim_end(text, b"!?"), b"+#"), b"!?");
+        let mut end = text.len();
+        while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
+            end -= 1;
+        }
+        let body = &text[..end];
         match body {
             b"O-O" | b"0-0" => Some(SanText::Castle(CastlingSide::King)),
             b"O-O-O" | b"0-0-0" => Some(SanText::Castle(CastlingSide::Queen)),
@@ -200,14 +209,6 @@ impl SanText {
             SanText::Null => Ok(Move::NULL),
         }
     }
-}
-
-fn trim_end<'a>(text: &'a [u8], chars: &[u8]) -> &'a [u8] {
-    let mut end = text.len();
-    while end > 0 && chars.contains(&text[end - 1]) {
-        end -= 1;
-    }
-    &text[..end]
 }
 
 /// Parses a SAN move (leniently, see the module docs) and finds it among the

@@ -2,7 +2,7 @@
 //! move and hands each element of a game to a [`Visitor`].
 
 use super::{Control, PgnGame, PgnGameBuilder, Visitor};
-use crate::san::{glyph_nag, unresolved_error, SanText};
+use crate::san::{glyph_nag_bytes, unresolved_error, SanText};
 use crate::{parse_fen, GameResult, NotationError, ReadOptions, Warning, WarningKind};
 use memchr::memchr;
 use outpost_board::{Move, PieceKind, Position, Square};
@@ -310,9 +310,24 @@ fn skip_whitespace(line: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// Which bytes end a move or number token: ASCII whitespace and the
+/// movetext brackets.
+const DELIMITERS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_whitespace()
+            || matches!(c, b'{' | b'}' | b'(' | b')' | b';' | b'$' | b'[' | b']');
+        b += 1;
+    }
+    table
+};
+
 /// Whether `b` ends a move or number token.
+#[inline]
 fn is_delimiter(b: u8) -> bool {
-    b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'$' | b'[' | b']')
+    DELIMITERS[usize::from(b)]
 }
 
 /// Whether `line` starts (after whitespace) like a tag pair: `[Name "`.
@@ -357,13 +372,16 @@ fn result_token(token: &[u8]) -> Option<GameResult> {
 }
 
 /// Splits trailing annotation glyphs off a move token.
+#[inline]
 fn split_glyph(token: &[u8]) -> (&[u8], Option<u8>) {
     let mut end = token.len();
     while end > 0 && matches!(token[end - 1], b'!' | b'?') {
         end -= 1;
     }
-    let glyph = std::str::from_utf8(&token[end..]).ok().and_then(glyph_nag);
-    (&token[..end], glyph)
+    if end == token.len() {
+        return (token, None);
+    }
+    (&token[..end], glyph_nag_bytes(&token[end..]))
 }
 
 /// Reads a long algebraic move (`g1f3`, `g1-f3`, `e7e8q`, `e7e8=Q`) with
@@ -598,7 +616,14 @@ impl State {
             i = skip_whitespace(line, i);
             if i >= line.len() {
                 if self.phase == Phase::Movetext {
-                    self.text_end = (self.line_no, column(line, line.len()));
+                    // An unclosed variation is reported at the end of the
+                    // last line of movetext, a missing result at its start.
+                    let end = if self.frames.len() > 1 {
+                        column(line, line.len())
+                    } else {
+                        1
+                    };
+                    self.text_end = (self.line_no, end);
                 }
                 return Step::Next;
             }
@@ -1004,15 +1029,19 @@ impl State {
             }
             return;
         }
-        if let Some(nag) = std::str::from_utf8(token).ok().and_then(glyph_nag) {
-            return self.nag(line, s, nag, v);
+        if matches!(token[0], b'!' | b'?') {
+            if let Some(nag) = glyph_nag_bytes(token) {
+                return self.nag(line, s, nag, v);
+            }
         }
         if !strict {
-            if token.iter().all(|&b| b == b'+' || b == b'#') {
+            if matches!(token[0], b'+' | b'#') && token.iter().all(|&b| b == b'+' || b == b'#') {
                 return self.warn(WarningKind::StrayPunctuation, line, s, token, v);
             }
-            let last_en_passant = self.frames.last().is_some_and(|f| f.last_en_passant);
-            if (token == b"ep" || token == b"e.p.") && last_en_passant {
+            if token[0] == b'e'
+                && (token == b"ep" || token == b"e.p.")
+                && self.frames.last().is_some_and(|f| f.last_en_passant)
+            {
                 return self.warn(WarningKind::EnPassantSuffix, line, s, token, v);
             }
         }
@@ -1116,12 +1145,11 @@ impl State {
     /// Plays a move in the current line and tells the visitor.
     fn play<V: Visitor>(&mut self, mv: Move, glyph: Option<u8>, v: &mut V) {
         let frame = self.frames.last_mut().expect("movetext has a line");
-        let before = frame.pos;
-        frame.before = before;
+        frame.before = frame.pos;
         frame.pos.make_move_or_pass(mv);
         frame.has_move = true;
         frame.last_en_passant = mv.is_en_passant();
-        let control = v.move_played(&before, mv, &frame.pos);
+        let control = v.move_played(&frame.before, mv, &frame.pos);
         self.obey(control);
         if !self.pending_nags.is_empty() {
             let nags = std::mem::take(&mut self.pending_nags);

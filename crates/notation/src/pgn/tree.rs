@@ -24,6 +24,8 @@ pub struct PgnGameBuilder {
     /// The main line and the variations open inside it, innermost last.
     lines: Vec<Line>,
     result: GameResult,
+    /// The length of the last main line read, to size the next one's.
+    main_line_hint: usize,
 }
 
 impl PgnGameBuilder {
@@ -42,6 +44,16 @@ impl PgnGameBuilder {
 
 /// `text` with each run of whitespace made one space, trimmed.
 fn collapse_whitespace(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut clean = bytes.first() != Some(&b' ') && bytes.last() != Some(&b' ');
+    let mut previous = 0;
+    for &b in bytes {
+        clean &= (b == b' ' && previous != b' ') || (b > b' ' && b < 0x80);
+        previous = b;
+    }
+    if clean {
+        return text.to_string();
+    }
     let mut clean = String::with_capacity(text.len());
     for word in text.split_whitespace() {
         if !clean.is_empty() {
@@ -70,7 +82,10 @@ impl Visitor for PgnGameBuilder {
     fn begin_movetext(&mut self, start: &Position) -> Control {
         self.start = Some(*start);
         self.lines.clear();
-        self.lines.push(Line::default());
+        self.lines.push(Line {
+            comments: Vec::new(),
+            moves: Vec::with_capacity(self.main_line_hint.clamp(16, 512)),
+        });
         Control::Continue
     }
 
@@ -89,15 +104,21 @@ impl Visitor for PgnGameBuilder {
     fn comment(&mut self, text: &str) -> Control {
         let clean = collapse_whitespace(text);
         let line = self.line();
-        match line.moves.last_mut() {
-            Some(node) => node.comments.push(clean),
-            None => line.comments.push(clean),
-        }
+        let comments = match line.moves.last_mut() {
+            Some(node) => &mut node.comments,
+            None => &mut line.comments,
+        };
+        // Most moves have at most one comment: no room for four.
+        comments.reserve_exact(1);
+        comments.push(clean);
         Control::Continue
     }
 
     fn begin_variation(&mut self) -> Control {
-        self.lines.push(Line::default());
+        self.lines.push(Line {
+            comments: Vec::new(),
+            moves: Vec::with_capacity(8),
+        });
         Control::Continue
     }
 
@@ -118,6 +139,9 @@ impl Visitor for PgnGameBuilder {
     fn end_game(&mut self) -> PgnGame {
         let mut lines = std::mem::take(&mut self.lines);
         lines.truncate(1);
+        if let Some(main) = lines.first() {
+            self.main_line_hint = main.moves.len() + main.moves.len() / 4;
+        }
         PgnGame {
             tags: std::mem::take(&mut self.tags),
             start: self.start.take().unwrap_or_else(Position::startpos),
