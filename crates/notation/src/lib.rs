@@ -39,7 +39,7 @@ pub mod san;
 pub mod uci_move;
 mod warning;
 
-pub use epd::{parse_epd, to_epd, Epd, Operation};
+pub use epd::{parse_epd, parse_epd_with, to_epd, Epd, Operation};
 pub use error::NotationError;
 pub use fen::{parse_fen, parse_setup, to_fen, STARTPOS_FEN};
 pub use game::{Game, GameBuilder, GameResult, Outcome};

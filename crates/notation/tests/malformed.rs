@@ -202,14 +202,25 @@ fn bad_epd_gives_the_right_error() {
 }
 
 /// Found by fuzzing: a vertical tab among the operations once made the
-/// EPD reader loop forever. It is not a separator, so it is a bad opcode.
+/// EPD reader loop forever. Control characters are now rejected outright,
+/// with their column; other Unicode (a no-break space) is text.
 #[test]
-fn control_characters_in_epd_operations_end() {
-    assert!(matches!(
+fn control_characters_in_epd_are_errors() {
+    assert_eq!(
         parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - ce -35;\u{b} acd 12;"),
-        Err(NotationError::EpdOperation { opcode, .. }) if opcode == "\u{b}"
-    ));
-    let epd = parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - c0 \"\u{b}\u{a0}\"; xyz 1 y\u{a0}z;").unwrap();
+        Err(NotationError::EpdControlCharacter {
+            code: 0xb,
+            column: 36
+        })
+    );
+    assert_eq!(
+        parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - id \"a\u{0}b\";"),
+        Err(NotationError::EpdControlCharacter {
+            code: 0,
+            column: 34
+        })
+    );
+    let epd = parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - c0 \"\u{a0}\"; xyz y\u{a0}z;").unwrap();
     assert_eq!(parse_epd(&epd.to_string()).unwrap(), epd);
 }
 

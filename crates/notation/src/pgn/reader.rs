@@ -3,9 +3,10 @@
 
 use super::{Control, PgnGame, PgnGameBuilder, Visitor};
 use crate::san::{glyph_nag_bytes, unresolved_error, SanText};
+use crate::uci_move::long_algebraic;
 use crate::{parse_fen, GameResult, NotationError, ReadOptions, Warning, WarningKind};
 use memchr::memchr;
-use outpost_board::{Move, PieceKind, Position, Square};
+use outpost_board::{Move, Position};
 use std::borrow::Cow;
 use std::io::{BufRead, ErrorKind};
 
@@ -382,33 +383,6 @@ fn split_glyph(token: &[u8]) -> (&[u8], Option<u8>) {
         return (token, None);
     }
     (&token[..end], glyph_nag_bytes(&token[end..]))
-}
-
-/// Reads a long algebraic move (`g1f3`, `g1-f3`, `e7e8q`, `e7e8=Q`) with
-/// optional check marks: origin, destination and promotion.
-fn long_algebraic(text: &[u8]) -> Option<(Square, Square, Option<PieceKind>)> {
-    let mut end = text.len();
-    while end > 0 && matches!(text[end - 1], b'+' | b'#') {
-        end -= 1;
-    }
-    let text = &text[..end];
-    let square =
-        |s: &[u8]| -> Option<Square> { std::str::from_utf8(s.get(..2)?).ok()?.parse().ok() };
-    let from = square(text)?;
-    let mut rest = &text[2..];
-    if let Some((b'-' | b'x' | b':', tail)) = rest.split_first() {
-        rest = tail;
-    }
-    let to = square(rest)?;
-    let promotion = match &rest[2..] {
-        [] => None,
-        [b'=', p] | [p] => match PieceKind::from_char(char::from(p.to_ascii_lowercase())) {
-            Some(kind) if PieceKind::PROMOTIONS.contains(&kind) => Some(kind),
-            _ => return None,
-        },
-        _ => return None,
-    };
-    Some((from, to, promotion))
 }
 
 impl State {
