@@ -237,6 +237,7 @@ pub fn parse_epd_with(
     for (opcode, operands) in reader.split_operations(rest)? {
         operations.push(reader.parse_operation(&position, opcode, &operands)?);
     }
+    reader.warnings.sort_by_key(|w| w.column);
     Ok((
         Epd {
             position,
