@@ -8,8 +8,12 @@
 //! fields, and the operations may start with `;`.
 
 use crate::game::play;
-use crate::{parse_san, parse_setup, to_fen, to_san, NotationError};
+use crate::uci_move::long_algebraic;
+use crate::{
+    parse_san, parse_setup, to_fen, to_san, NotationError, ReadOptions, Warning, WarningKind,
+};
 use outpost_board::{Move, Position};
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -131,9 +135,61 @@ impl Epd {
     }
 }
 
-/// Parses one EPD line.
+/// Parses one EPD line, leniently (see [`parse_epd_with`]; the warnings
+/// are dropped).
 pub fn parse_epd(line: &str) -> Result<Epd, NotationError> {
+    parse_epd_with(line, ReadOptions::default()).map(|(epd, _)| epd)
+}
+
+/// The opcodes whose operands are a list of words (moves).
+const LIST_OPCODES: [&str; 5] = ["bm", "am", "pv", "sv", "noop"];
+
+/// Parses one EPD line, strict or lenient as `options` say, with the
+/// warnings of what a lenient reading repaired (each at line 1 and the
+/// column of the text concerned).
+///
+/// Both modes reject control characters and unquoted text of several words
+/// where one operand is expected (`c0 a free remark;`: strings go in quotes,
+/// with `\"` and `\\` for a quote and a backslash). A lenient reading
+/// accepts `-` for the clocks, an opcode glued to its operand with `=`
+/// (`id="33"`) and moves in long algebraic notation (`bm g6g4`).
+///
+/// ```
+/// use outpost_notation::{parse_epd_with, NotationError, ReadOptions, WarningKind};
+///
+/// let line = "4k3/8/8/8/8/8/4P3/4K3 w - - - bm e2e4; id=\"say \\\"hi\\\"\";";
+/// let (epd, warnings) = parse_epd_with(line, ReadOptions::default()).unwrap();
+/// assert_eq!(epd.best_moves().unwrap()[0].to_string(), "e2e4");
+/// assert_eq!(epd.id(), Some("say \"hi\""));
+/// let kinds: Vec<_> = warnings.iter().map(|w| w.kind).collect();
+/// assert_eq!(kinds, [WarningKind::EpdDashClock, WarningKind::EpdGluedOperand]);
+/// assert!(parse_epd_with(line, ReadOptions::strict()).is_err());
+/// assert!(matches!(
+///     parse_epd_with("4k3/8/8/8/8/8/4P3/4K3 w - - c0 nice endgame;", ReadOptions::default()),
+///     Err(NotationError::EpdOperation { .. })
+/// ));
+/// ```
+pub fn parse_epd_with(
+    line: &str,
+    options: ReadOptions,
+) -> Result<(Epd, Vec<Warning>), NotationError> {
+    if let Some((at, c)) = line
+        .char_indices()
+        .find(|&(_, c)| c.is_control() && !matches!(c, '\t' | '\r' | '\n'))
+    {
+        return Err(NotationError::EpdControlCharacter {
+            code: u32::from(c),
+            column: line[..at].chars().count() + 1,
+        });
+    }
+    let mut reader = EpdLine {
+        line,
+        options,
+        warnings: Vec::new(),
+    };
     let mut fields = Vec::with_capacity(6);
+    let mut clocks = 0;
+    let mut dashes = 0;
     let mut rest = line.trim();
     while fields.len() < 6 {
         let token_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
@@ -141,14 +197,29 @@ pub fn parse_epd(line: &str) -> Result<Epd, NotationError> {
         if token.is_empty() {
             break;
         }
-        // After the four position fields, only two plain numbers (the clocks) may follow.
-        if fields.len() >= 4 && !token.bytes().all(|b| b.is_ascii_digit()) {
-            break;
+        if fields.len() >= 4 {
+            // Only the clocks may follow the four position fields: two
+            // plain numbers, or (leniently) `-` for an unknown one.
+            if token == "-" && !options.strict && clocks < 2 {
+                reader.warn(WarningKind::EpdDashClock, token);
+                clocks += 1;
+                dashes += 1;
+                rest = rest[token_end..].trim_start();
+                continue;
+            }
+            if !token.bytes().all(|b| b.is_ascii_digit()) || clocks >= 2 {
+                break;
+            }
+            clocks += 1;
         }
         fields.push(token);
         rest = rest[token_end..].trim_start();
     }
-    if fields.len() == 5 {
+    if fields.len() == 5 && dashes > 0 {
+        // One clock given with a `-` for the other: the halfmove clock
+        // alone is not enough for FEN, so drop it.
+        fields.pop();
+    } else if fields.len() == 5 {
         // One number is an operand-less opcode or garbage, not a clock pair.
         return Err(NotationError::EpdOperation {
             opcode: fields[4].to_string(),
@@ -163,165 +234,302 @@ pub fn parse_epd(line: &str) -> Result<Epd, NotationError> {
     let setup = parse_setup(&fields.join(" "))?;
     let position = Position::from_setup(&setup)?;
     let mut operations = Vec::new();
-    for (opcode, operands) in split_operations(rest)? {
-        operations.push(parse_operation(&position, opcode, operands)?);
+    for (opcode, operands) in reader.split_operations(rest)? {
+        operations.push(reader.parse_operation(&position, opcode, &operands)?);
     }
-    Ok(Epd {
-        position,
-        operations,
-    })
+    reader.warnings.sort_by_key(|w| w.column);
+    Ok((
+        Epd {
+            position,
+            operations,
+        },
+        reader.warnings,
+    ))
 }
 
-/// Splits the operations text into opcodes and operands, `;` ending each
-/// operation outside quoted strings.
-fn split_operations(text: &str) -> Result<Vec<(&str, Vec<&str>)>, NotationError> {
-    let mut ops = Vec::new();
-    let mut current: Vec<&str> = Vec::new();
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    fn finish<'a>(
-        ops: &mut Vec<(&'a str, Vec<&'a str>)>,
-        current: &mut Vec<&'a str>,
-    ) -> Result<(), NotationError> {
-        if current.is_empty() {
-            return Ok(());
+/// An operand as read: a word, or a quoted string without its quotes and
+/// escapes.
+struct Operand<'a> {
+    text: Cow<'a, str>,
+    quoted: bool,
+    /// Where it starts in the line.
+    source: &'a str,
+}
+
+/// One EPD line being read, with its warnings.
+struct EpdLine<'a> {
+    line: &'a str,
+    options: ReadOptions,
+    warnings: Vec<Warning>,
+}
+
+impl<'a> EpdLine<'a> {
+    /// Records a warning about `part`, a slice of the line.
+    fn warn(&mut self, kind: WarningKind, part: &str) {
+        let at = (part.as_ptr() as usize)
+            .saturating_sub(self.line.as_ptr() as usize)
+            .min(self.line.len());
+        let column = self.line.get(..at).map_or(1, |s| s.chars().count() + 1);
+        self.warnings.push(Warning {
+            kind,
+            line: 1,
+            column,
+            text: part.to_string(),
+        });
+    }
+
+    /// Splits the operations text into opcodes and operands, `;` ending each
+    /// operation outside quoted strings.
+    fn split_operations(
+        &mut self,
+        text: &'a str,
+    ) -> Result<Vec<(&'a str, Vec<Operand<'a>>)>, NotationError> {
+        let mut ops = Vec::new();
+        let mut opcode: Option<&'a str> = None;
+        let mut operands: Vec<Operand<'a>> = Vec::new();
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                c if c.is_ascii_whitespace() => i += 1,
+                b';' => {
+                    self.finish(&mut ops, &mut opcode, &mut operands)?;
+                    i += 1;
+                }
+                b'"' => {
+                    let Some(code) = opcode else {
+                        return Err(NotationError::EpdOperation {
+                            opcode: String::new(),
+                            reason: "string where an opcode was expected".to_string(),
+                        });
+                    };
+                    let (value, len) =
+                        read_string(&text[i..]).ok_or_else(|| NotationError::EpdOperation {
+                            opcode: code.to_string(),
+                            reason: "string never closed: expected `\"`".to_string(),
+                        })?;
+                    operands.push(Operand {
+                        text: value,
+                        quoted: true,
+                        source: &text[i..i + len],
+                    });
+                    i += len;
+                }
+                _ => {
+                    let end = text[i..]
+                        .find(|c: char| c.is_ascii_whitespace() || c == ';' || c == '"')
+                        .map_or(text.len(), |n| i + n);
+                    let word = &text[i..end];
+                    i = end;
+                    if opcode.is_some() {
+                        operands.push(Operand {
+                            text: Cow::Borrowed(word),
+                            quoted: false,
+                            source: word,
+                        });
+                        continue;
+                    }
+                    match word.split_once('=') {
+                        Some((code, operand)) if !code.is_empty() && !self.options.strict => {
+                            // `id="33"`: the opcode glued to its operand.
+                            self.warn(WarningKind::EpdGluedOperand, word);
+                            opcode = Some(code);
+                            if !operand.is_empty() {
+                                operands.push(Operand {
+                                    text: Cow::Borrowed(operand),
+                                    quoted: false,
+                                    source: operand,
+                                });
+                            }
+                        }
+                        _ => opcode = Some(word),
+                    }
+                }
+            }
         }
-        let opcode = current.remove(0);
-        let valid = opcode.as_bytes()[0].is_ascii_alphabetic()
-            && opcode
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        self.finish(&mut ops, &mut opcode, &mut operands)?;
+        Ok(ops)
+    }
+
+    /// Ends the operation being read, checking its opcode and operands.
+    fn finish(
+        &mut self,
+        ops: &mut Vec<(&'a str, Vec<Operand<'a>>)>,
+        opcode: &mut Option<&'a str>,
+        operands: &mut Vec<Operand<'a>>,
+    ) -> Result<(), NotationError> {
+        let Some(code) = opcode.take() else {
+            return Ok(());
+        };
+        let valid = code.as_bytes()[0].is_ascii_alphabetic()
+            && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
         if !valid {
             return Err(NotationError::EpdOperation {
-                opcode: opcode.to_string(),
+                opcode: code.to_string(),
                 reason: "expected an opcode of letters, digits and `_` starting with a letter"
                     .to_string(),
             });
         }
-        ops.push((opcode, std::mem::take(current)));
+        let words: Vec<&str> = operands
+            .iter()
+            .filter(|o| !o.quoted)
+            .map(|o| o.source)
+            .collect();
+        if words.len() > 1 && !LIST_OPCODES.contains(&code) {
+            return Err(NotationError::EpdOperation {
+                opcode: code.to_string(),
+                reason: format!(
+                    "unquoted text `{}`: expected one operand, or the text in quotes",
+                    words.join(" ")
+                ),
+            });
+        }
+        ops.push((code, std::mem::take(operands)));
         Ok(())
     }
+
+    fn parse_operation(
+        &mut self,
+        pos: &Position,
+        opcode: &str,
+        operands: &[Operand<'_>],
+    ) -> Result<Operation, NotationError> {
+        let bad = |reason: &str| NotationError::EpdOperation {
+            opcode: opcode.to_string(),
+            reason: reason.to_string(),
+        };
+        let one = |operands: &[Operand<'_>]| -> Result<String, NotationError> {
+            match operands {
+                [one] => Ok(one.text.to_string()),
+                _ => Err(bad("expected exactly one operand")),
+            }
+        };
+        let number = |operands: &[Operand<'_>]| -> Result<String, NotationError> {
+            match operands {
+                [one] if !one.quoted => Ok(one.text.to_string()),
+                _ => Err(bad("expected exactly one number")),
+            }
+        };
+        let mut moves = |operands: &[Operand<'_>], successive: bool| {
+            if operands.is_empty() {
+                return Err(bad("expected at least one SAN move"));
+            }
+            let mut at = *pos;
+            let mut moves = Vec::with_capacity(operands.len());
+            for operand in operands {
+                let mv = match parse_san(&at, &operand.text) {
+                    Ok(mv) => mv,
+                    Err(e) => {
+                        let long = long_algebraic(operand.text.as_bytes())
+                            .filter(|_| !self.options.strict)
+                            .and_then(|(from, to, promotion)| at.find_move(from, to, promotion));
+                        match long {
+                            Some(mv) => {
+                                self.warn(WarningKind::LongAlgebraic, operand.source);
+                                mv
+                            }
+                            None => return Err(bad(&e.to_string())),
+                        }
+                    }
+                };
+                if successive {
+                    at = play(&at, mv);
+                }
+                moves.push(mv);
+            }
+            Ok(moves)
+        };
+        Ok(match opcode {
+            "bm" => Operation::BestMoves(moves(operands, false)?),
+            "am" => Operation::AvoidMoves(moves(operands, false)?),
+            "pv" => Operation::PrincipalVariation(moves(operands, true)?),
+            "id" => Operation::Id(one(operands)?),
+            "ce" => Operation::CentipawnEval(
+                number(operands)?
+                    .parse()
+                    .map_err(|_| bad("expected an integer number of centipawns"))?,
+            ),
+            "acd" => Operation::AnalysisDepth(
+                number(operands)?
+                    .parse()
+                    .map_err(|_| bad("expected a non-negative integer depth"))?,
+            ),
+            _ if opcode.len() == 2
+                && opcode.starts_with('c')
+                && opcode.as_bytes()[1].is_ascii_digit() =>
+            {
+                Operation::Comment {
+                    index: opcode.as_bytes()[1] - b'0',
+                    text: one(operands)?,
+                }
+            }
+            _ if opcode.len() > 1
+                && opcode.starts_with('D')
+                && opcode[1..].bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                let depth = opcode[1..]
+                    .parse()
+                    .map_err(|_| bad("expected a depth that fits in 32 bits"))?;
+                let nodes = number(operands)?
+                    .parse()
+                    .map_err(|_| bad("expected a non-negative integer node count"))?;
+                Operation::Perft { depth, nodes }
+            }
+            _ => Operation::Other {
+                opcode: opcode.to_string(),
+                operands: operands.iter().map(|o| o.text.to_string()).collect(),
+            },
+        })
+    }
+}
+
+/// Reads a quoted string at the start of `text` (which starts with `"`):
+/// its value with `\"` and `\\` unescaped, and its length with the quotes;
+/// `None` if it never closes.
+fn read_string(text: &str) -> Option<(Cow<'_, str>, usize)> {
+    let bytes = text.as_bytes();
+    let mut i = 1;
+    let mut escaped = false;
     while i < bytes.len() {
         match bytes[i] {
-            c if c.is_ascii_whitespace() => i += 1,
-            b';' => {
-                finish(&mut ops, &mut current)?;
-                i += 1;
-            }
             b'"' => {
-                let Some(len) = text[i + 1..].find('"') else {
-                    return Err(NotationError::EpdOperation {
-                        opcode: current.first().unwrap_or(&"").to_string(),
-                        reason: "string never closed: expected `\"`".to_string(),
-                    });
+                let inner = &text[1..i];
+                let value = if escaped {
+                    let mut value = String::with_capacity(inner.len());
+                    let mut chars = inner.chars().peekable();
+                    while let Some(c) = chars.next() {
+                        if c == '\\' && matches!(chars.peek(), Some('"' | '\\')) {
+                            value.extend(chars.next());
+                        } else {
+                            value.push(c);
+                        }
+                    }
+                    Cow::Owned(value)
+                } else {
+                    Cow::Borrowed(inner)
                 };
-                if current.is_empty() {
-                    return Err(NotationError::EpdOperation {
-                        opcode: String::new(),
-                        reason: "string where an opcode was expected".to_string(),
-                    });
-                }
-                // Keep the quotes so a string operand can be told from a word.
-                current.push(&text[i..i + len + 2]);
-                i += len + 2;
+                return Some((value, i + 1));
             }
-            _ => {
-                let end = text[i..]
-                    .find(|c: char| c.is_ascii_whitespace() || c == ';' || c == '"')
-                    .map_or(text.len(), |n| i + n);
-                current.push(&text[i..end]);
-                i = end;
+            b'\\' if matches!(bytes.get(i + 1), Some(b'"' | b'\\')) => {
+                escaped = true;
+                i += 2;
             }
+            _ => i += 1,
         }
     }
-    finish(&mut ops, &mut current)?;
-    Ok(ops)
+    None
 }
 
-fn unquote(operand: &str) -> &str {
-    operand
-        .strip_prefix('"')
-        .and_then(|s| s.strip_suffix('"'))
-        .unwrap_or(operand)
-}
-
-fn parse_operation(
-    pos: &Position,
-    opcode: &str,
-    operands: Vec<&str>,
-) -> Result<Operation, NotationError> {
-    let bad = |reason: &str| NotationError::EpdOperation {
-        opcode: opcode.to_string(),
-        reason: reason.to_string(),
-    };
-    let one = |operands: &[&str]| -> Result<String, NotationError> {
-        match operands {
-            [one] => Ok(unquote(one).to_string()),
-            _ => Err(bad("expected exactly one operand")),
+/// Writes `text` as an EPD string: in quotes, with `\"` and `\\`.
+fn write_string(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
+    f.write_str(" \"")?;
+    for c in text.chars() {
+        if c == '"' || c == '\\' {
+            f.write_str("\\")?;
         }
-    };
-    let number = |operands: &[&str]| -> Result<String, NotationError> {
-        match operands {
-            [one] if !one.starts_with('"') => Ok(one.to_string()),
-            _ => Err(bad("expected exactly one number")),
-        }
-    };
-    let moves = |operands: &[&str], successive: bool| -> Result<Vec<Move>, NotationError> {
-        if operands.is_empty() {
-            return Err(bad("expected at least one SAN move"));
-        }
-        let mut at = *pos;
-        let mut moves = Vec::with_capacity(operands.len());
-        for text in operands {
-            let mv = parse_san(&at, unquote(text)).map_err(|e| bad(&e.to_string()))?;
-            if successive {
-                at = play(&at, mv);
-            }
-            moves.push(mv);
-        }
-        Ok(moves)
-    };
-    Ok(match opcode {
-        "bm" => Operation::BestMoves(moves(&operands, false)?),
-        "am" => Operation::AvoidMoves(moves(&operands, false)?),
-        "pv" => Operation::PrincipalVariation(moves(&operands, true)?),
-        "id" => Operation::Id(one(&operands)?),
-        "ce" => Operation::CentipawnEval(
-            number(&operands)?
-                .parse()
-                .map_err(|_| bad("expected an integer number of centipawns"))?,
-        ),
-        "acd" => Operation::AnalysisDepth(
-            number(&operands)?
-                .parse()
-                .map_err(|_| bad("expected a non-negative integer depth"))?,
-        ),
-        _ if opcode.len() == 2
-            && opcode.starts_with('c')
-            && opcode.as_bytes()[1].is_ascii_digit() =>
-        {
-            Operation::Comment {
-                index: opcode.as_bytes()[1] - b'0',
-                text: one(&operands)?,
-            }
-        }
-        _ if opcode.len() > 1
-            && opcode.starts_with('D')
-            && opcode[1..].bytes().all(|b| b.is_ascii_digit()) =>
-        {
-            let depth = opcode[1..]
-                .parse()
-                .map_err(|_| bad("expected a depth that fits in 32 bits"))?;
-            let nodes = number(&operands)?
-                .parse()
-                .map_err(|_| bad("expected a non-negative integer node count"))?;
-            Operation::Perft { depth, nodes }
-        }
-        _ => Operation::Other {
-            opcode: opcode.to_string(),
-            operands: operands.iter().map(|s| unquote(s).to_string()).collect(),
-        },
-    })
+        write!(f, "{c}")?;
+    }
+    f.write_str("\"")
 }
 
 impl FromStr for Epd {
@@ -354,17 +562,22 @@ impl fmt::Display for Epd {
                     }
                 }
                 Operation::Id(text) | Operation::Comment { text, .. } => {
-                    write!(f, " \"{text}\"")?;
+                    write_string(f, text)?;
                 }
                 Operation::Perft { nodes, .. } => write!(f, " {nodes}")?,
                 Operation::CentipawnEval(ce) => write!(f, " {ce}")?,
                 Operation::AnalysisDepth(depth) => write!(f, " {depth}")?,
                 Operation::Other { operands, .. } => {
+                    // Several operands are quoted (only move lists may be
+                    // unquoted words), and so is any that needs it.
                     for operand in operands {
-                        if operand.is_empty()
-                            || operand.contains(|c: char| c.is_whitespace() || c == ';')
+                        if operands.len() > 1
+                            || operand.is_empty()
+                            || operand.contains(|c: char| {
+                                c.is_whitespace() || matches!(c, ';' | '"' | '\\' | '=')
+                            })
                         {
-                            write!(f, " \"{operand}\"")?;
+                            write_string(f, operand)?;
                         } else {
                             write!(f, " {operand}")?;
                         }

@@ -125,6 +125,15 @@ pub enum NotationError {
         /// How many fields there were.
         found: usize,
     },
+    /// An EPD line with a control character (a NUL, an escape...) other
+    /// than tab.
+    #[error("EPD has control character U+{code:04X} at column {column}: expected printable text")]
+    EpdControlCharacter {
+        /// The character's code point.
+        code: u32,
+        /// Its column (in characters) in the line, from 1.
+        column: usize,
+    },
     /// An EPD operation that cannot be read.
     #[error("EPD operation `{opcode}`: {reason}")]
     EpdOperation {

@@ -1,7 +1,7 @@
 //! A game of chess: its starting position, its moves, its tags and result,
 //! and how it ended.
 
-use crate::pgn::{Line, MoveNode, PgnGame, Tags};
+use crate::pgn::{Control, Line, MoveNode, PgnGame, Tags, Visitor};
 use crate::{parse_san, parse_uci_move, to_fen, to_san, NotationError};
 use outpost_board::{Color, Move, Position};
 use std::fmt;
@@ -344,9 +344,101 @@ impl Game {
 impl FromStr for Game {
     type Err = NotationError;
 
-    /// The main line of the first game of a PGN text.
+    /// The main line of the first game of a PGN text, read leniently
+    /// (variations are skipped unread).
     fn from_str(text: &str) -> Result<Game, NotationError> {
-        Game::from_pgn_game(&text.parse::<PgnGame>()?)
+        crate::PgnReader::new(text.as_bytes())
+            .read_game(&mut GameBuilder::new())
+            .unwrap_or_else(|| {
+                Err(NotationError::Pgn {
+                    game: 1,
+                    line: 1,
+                    column: 1,
+                    reason: "no game found: expected tag pairs or movetext".to_string(),
+                })
+            })
+    }
+}
+
+/// The [`Visitor`] that reads each game's main line into a [`Game`], with
+/// its tags and result, skipping comments' meaning and variations unread:
+/// the fastest way to read the games of a PGN file as `Game`s.
+///
+/// ```
+/// use outpost_notation::{GameBuilder, GameResult, PgnReader};
+///
+/// let text = "[White \"A\"]\n\n1. f3 e5 (1... d5) 2. g4 Qh4# 0-1\n";
+/// let mut reader = PgnReader::new(text.as_bytes());
+/// let game = reader.read_game(&mut GameBuilder::new()).unwrap().unwrap();
+/// assert_eq!(game.moves().len(), 4);
+/// assert_eq!(game.result(), GameResult::BlackWins);
+/// assert_eq!(game.tags().get("White"), Some("A"));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct GameBuilder {
+    game: Option<Game>,
+    tags: Tags,
+}
+
+impl GameBuilder {
+    /// A builder with no game started.
+    pub fn new() -> GameBuilder {
+        GameBuilder::default()
+    }
+}
+
+impl Visitor for GameBuilder {
+    type Output = Game;
+
+    fn begin_game(&mut self) {
+        self.game = None;
+        self.tags = Tags::new();
+    }
+
+    fn tag(&mut self, name: &str, value: &str) -> Control {
+        self.tags.push(name, value);
+        Control::Continue
+    }
+
+    fn begin_movetext(&mut self, start: &Position) -> Control {
+        self.game = Some(Game {
+            start: *start,
+            moves: Vec::new(),
+            keys: Vec::new(),
+            current: *start,
+            tags: std::mem::take(&mut self.tags),
+            result: None,
+        });
+        Control::Continue
+    }
+
+    fn move_played(&mut self, before: &Position, mv: Move, after: &Position) -> Control {
+        if let Some(game) = self.game.as_mut() {
+            game.keys.push(before.key());
+            game.moves.push(mv);
+            game.current = *after;
+        }
+        Control::Continue
+    }
+
+    fn begin_variation(&mut self) -> Control {
+        Control::SkipVariation
+    }
+
+    fn result(&mut self, result: GameResult) {
+        if let Some(game) = self.game.as_mut() {
+            if result != GameResult::Unknown {
+                game.result = Some(result);
+            }
+        }
+    }
+
+    fn end_game(&mut self) -> Game {
+        self.game.take().unwrap_or_else(|| {
+            let mut game = Game::from_position(Position::startpos());
+            game.tags = std::mem::take(&mut self.tags);
+            game
+        })
     }
 }
 

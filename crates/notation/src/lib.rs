@@ -4,10 +4,13 @@
 //! * [`uci_move`]: long algebraic moves (`e2e4`, `e7e8q`, `e1g1`, `0000`).
 //! * [`san`]: Standard Algebraic Notation, written exactly and read leniently.
 //! * [`pgn`]: games with tags, comments, NAGs and variations; a streaming
-//!   reader and a writer.
+//!   reader with a visitor interface, a file checker and a writer.
 //! * [`epd`]: positions with operations (`bm`, `am`, `id`, `c0`…, `D1`…).
 //! * [`game`]: a [`Game`] with legality checks, outcome detection and PGN export.
 //!
+//! The PGN and EPD readers are lenient by default: they read what real
+//! files get wrong as the writer meant it and report each repair as a
+//! [`Warning`]; [`ReadOptions::strict`] turns the repairs into errors.
 //! Every error is a [`NotationError`].
 //!
 //! ```
@@ -34,11 +37,16 @@ pub mod game;
 pub mod pgn;
 pub mod san;
 pub mod uci_move;
+mod warning;
 
-pub use epd::{parse_epd, to_epd, Epd, Operation};
+pub use epd::{parse_epd, parse_epd_with, to_epd, Epd, Operation};
 pub use error::NotationError;
 pub use fen::{parse_fen, parse_setup, to_fen, STARTPOS_FEN};
-pub use game::{Game, GameResult, Outcome};
-pub use pgn::{write_pgn, Line, MoveNode, PgnGame, PgnReader, Tags};
+pub use game::{Game, GameBuilder, GameResult, Outcome};
+pub use pgn::{
+    check_pgn, write_pgn, CheckOptions, CheckReport, Line, MoveNode, PgnGame, PgnGameBuilder,
+    PgnReader, Tags,
+};
 pub use san::{parse_san, to_san, write_san, San};
 pub use uci_move::{parse_uci_move, to_uci};
+pub use warning::{ReadOptions, Warning, WarningKind};

@@ -1,5 +1,5 @@
 //! Portable Game Notation: the data model of a game with its comments, NAGs
-//! and variations, a streaming reader and a writer.
+//! and variations, a streaming reader with a visitor interface, and a writer.
 //!
 //! A [`PgnGame`] holds the tags in order, the starting position and the main
 //! line as a tree: each [`MoveNode`] of a [`Line`] carries its NAGs, the
@@ -8,11 +8,29 @@
 //! their SAN. Reading and then writing keeps every comment (with its
 //! whitespace collapsed to single spaces), NAG and variation; glyphs such as
 //! `!?` become their NAGs (`$5`).
+//!
+//! [`PgnReader`] streams: it checks and plays each move and hands the
+//! elements of a game to a [`Visitor`], allocating nothing per move.
+//! [`PgnGameBuilder`] is the visitor that builds a [`PgnGame`] (the reader's
+//! iterator uses it), [`GameBuilder`](crate::GameBuilder) builds a
+//! [`Game`](crate::Game) from the main line, and [`check_pgn`] counts games,
+//! moves, warnings and errors of a whole file. The reader is lenient by
+//! default: see [`WarningKind`](crate::WarningKind) for what it repairs.
+//!
+//! A tag may appear twice in a game: both are kept, in order, and the last
+//! value wins ([`Tags::get`], and the `FEN` tag that sets the start);
+//! [`Tags::get_all`] gives every value.
 
+mod check;
 mod reader;
+mod tree;
+mod visitor;
 mod writer;
 
+pub use check::{check_pgn, CheckOptions, CheckReport};
 pub use reader::PgnReader;
+pub use tree::PgnGameBuilder;
+pub use visitor::{Control, Visitor};
 
 use crate::{GameResult, NotationError};
 use outpost_board::{Move, Position};
@@ -20,6 +38,21 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The tag pairs of a game, in the order they were read or set.
+///
+/// A name may appear more than once (as read from a file): every pair is
+/// kept, and the last value of a name is the one that counts.
+///
+/// ```
+/// use outpost_notation::Tags;
+///
+/// let mut tags = Tags::new();
+/// tags.push("Site", "first");
+/// tags.push("Site", "second");
+/// assert_eq!(tags.get("Site"), Some("second"));
+/// assert_eq!(tags.get_all("Site").collect::<Vec<_>>(), ["first", "second"]);
+/// tags.set("Site", "third");
+/// assert_eq!(tags.get_all("Site").collect::<Vec<_>>(), ["third"]);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tags(Vec<(String, String)>);
 
@@ -47,18 +80,36 @@ impl Tags {
         tags
     }
 
-    /// The value of the tag `name`, if present.
+    /// The value of the tag `name`, if present: the last one if the name
+    /// appears more than once.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0
             .iter()
+            .rev()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     }
 
-    /// Sets the tag `name` to `value`, in place if present, else at the end.
+    /// Every value of the tag `name`, in order.
+    pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.0
+            .iter()
+            .filter(move |(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets the tag `name` to `value`: in place of the first pair of that
+    /// name (removing any others), else at the end.
     pub fn set(&mut self, name: &str, value: &str) {
-        match self.0.iter_mut().find(|(n, _)| n == name) {
-            Some((_, v)) => *v = value.to_string(),
+        match self.0.iter().position(|(n, _)| n == name) {
+            Some(first) => {
+                self.0[first].1 = value.to_string();
+                let mut index = 0;
+                self.0.retain(|(n, _)| {
+                    index += 1;
+                    index - 1 == first || n != name
+                });
+            }
             None => self.push(name, value),
         }
     }
@@ -68,10 +119,13 @@ impl Tags {
         self.0.push((name.to_string(), value.to_string()));
     }
 
-    /// Removes the tag `name`, returning its value.
+    /// Removes every pair of the tag `name`, returning the value that
+    /// counted (the last).
     pub fn remove(&mut self, name: &str) -> Option<String> {
-        let index = self.0.iter().position(|(n, _)| n == name)?;
-        Some(self.0.remove(index).1)
+        let last = self.0.iter().rposition(|(n, _)| n == name)?;
+        let value = self.0.remove(last).1;
+        self.0.retain(|(n, _)| n != name);
+        Some(value)
     }
 
     /// The tag pairs in order.
@@ -185,7 +239,8 @@ impl fmt::Display for PgnGame {
 impl FromStr for PgnGame {
     type Err = NotationError;
 
-    /// The first game of a PGN text.
+    /// The first game of a PGN text, read leniently (see [`PgnReader`] for
+    /// strict reading and the warnings).
     fn from_str(text: &str) -> Result<PgnGame, NotationError> {
         PgnReader::new(text.as_bytes()).next().unwrap_or_else(|| {
             Err(NotationError::Pgn {

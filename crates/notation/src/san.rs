@@ -9,7 +9,10 @@
 //! `--`.
 
 use crate::NotationError;
-use outpost_board::{CastlingSide, File, Move, MoveKind, PieceKind, Position, Rank, Square};
+use outpost_board::attacks::{attacks, between, bishop_attacks, king_attacks, line, rook_attacks};
+use outpost_board::{
+    Bitboard, CastlingSide, Color, File, Move, MoveKind, PieceKind, Position, Rank, Square,
+};
 use std::fmt;
 
 /// Formats `mv`, which must be legal in `pos`, in SAN with its check or mate
@@ -134,24 +137,78 @@ pub fn split_annotation(token: &str) -> (&str, Option<u8>) {
 /// The NAG number of a move annotation glyph: `!` 1, `?` 2, `!!` 3, `??` 4,
 /// `!?` 5, `?!` 6.
 pub fn glyph_nag(glyph: &str) -> Option<u8> {
+    glyph_nag_bytes(glyph.as_bytes())
+}
+
+/// [`glyph_nag`] of bytes.
+pub(crate) fn glyph_nag_bytes(glyph: &[u8]) -> Option<u8> {
     match glyph {
-        "!" => Some(1),
-        "?" => Some(2),
-        "!!" => Some(3),
-        "??" => Some(4),
-        "!?" => Some(5),
-        "?!" => Some(6),
+        b"!" => Some(1),
+        b"?" => Some(2),
+        b"!!" => Some(3),
+        b"??" => Some(4),
+        b"!?" => Some(5),
+        b"?!" => Some(6),
         _ => None,
     }
 }
 
 /// What a SAN text asks for, before it is matched against the legal moves.
-struct Pattern {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Pattern {
     kind: PieceKind,
     from_file: Option<File>,
     from_rank: Option<Rank>,
     to: Square,
     promotion: Option<PieceKind>,
+}
+
+/// A SAN move read from text, without its check marks and annotations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SanText {
+    /// A piece or pawn move.
+    Normal(Pattern),
+    /// `O-O` or `O-O-O` (or with zeros).
+    Castle(CastlingSide),
+    /// `--`.
+    Null,
+}
+
+/// Why a well-formed SAN text names no single legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unresolved {
+    /// No legal move matches.
+    Illegal,
+    /// This many legal moves match.
+    Ambiguous(usize),
+}
+
+impl SanText {
+    /// Reads a SAN move, ignoring trailing check marks and annotation
+    /// glyphs; `None` if it is not SAN at all. Allocates nothing.
+    pub(crate) fn read(text: &[u8]) -> Option<SanText> {
+        let mut end = text.len();
+        while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
+            end -= 1;
+        }
+        let body = &text[..end];
+        match body {
+            b"O-O" | b"0-0" => Some(SanText::Castle(CastlingSide::King)),
+            b"O-O-O" | b"0-0-0" => Some(SanText::Castle(CastlingSide::Queen)),
+            b"--" => Some(SanText::Null),
+            _ => parse_pattern(body).map(SanText::Normal),
+        }
+    }
+
+    /// The legal move of `pos` this text names.
+    pub(crate) fn resolve(self, pos: &Position) -> Result<Move, Unresolved> {
+        match self {
+            SanText::Normal(pattern) => resolve_pattern(pos, &pattern),
+            SanText::Castle(side) => find_castle(pos, side).ok_or(Unresolved::Illegal),
+            SanText::Null if pos.is_check() => Err(Unresolved::Illegal),
+            SanText::Null => Ok(Move::NULL),
+        }
+    }
 }
 
 /// Parses a SAN move (leniently, see the module docs) and finds it among the
@@ -167,67 +224,201 @@ struct Pattern {
 /// assert!(matches!(parse_san(&pos, "Nf4"), Err(NotationError::IllegalSan { .. })));
 /// ```
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let malformed = || NotationError::MalformedSan {
+    let san = SanText::read(text.as_bytes()).ok_or_else(|| NotationError::MalformedSan {
         text: text.to_string(),
-    };
-    let illegal = || NotationError::IllegalSan {
-        text: text.to_string(),
-    };
-    let body = text
-        .trim_end_matches(['!', '?'])
-        .trim_end_matches(['+', '#'])
-        .trim_end_matches(['!', '?']);
-    match body {
-        "O-O" | "0-0" => return find_castle(pos, CastlingSide::King).ok_or_else(illegal),
-        "O-O-O" | "0-0-0" => return find_castle(pos, CastlingSide::Queen).ok_or_else(illegal),
-        "--" => {
-            return if pos.is_check() {
-                Err(illegal())
+    })?;
+    san.resolve(pos).map_err(|e| unresolved_error(e, text))
+}
+
+/// The error for a SAN text that names no single legal move.
+pub(crate) fn unresolved_error(e: Unresolved, text: &str) -> NotationError {
+    match e {
+        Unresolved::Illegal => NotationError::IllegalSan {
+            text: text.to_string(),
+        },
+        Unresolved::Ambiguous(candidates) => NotationError::AmbiguousSan {
+            text: text.to_string(),
+            candidates,
+        },
+    }
+}
+
+/// Finds the move a pattern names from the attack sets of the side to
+/// move's pieces, without generating the legal moves.
+fn resolve_pattern(pos: &Position, p: &Pattern) -> Result<Move, Unresolved> {
+    let us = pos.side_to_move();
+    let them = !us;
+    let to = p.to;
+    let ours = pos.colored(us);
+    if ours.contains(to) {
+        return Err(Unresolved::Illegal);
+    }
+    let occupied = pos.occupied();
+    let victim = pos.colored(them).contains(to);
+    let king = pos.king_square(us);
+    let mut filter = Bitboard::FULL;
+    if let Some(f) = p.from_file {
+        filter &= Bitboard::file(f);
+    }
+    if let Some(r) = p.from_rank {
+        filter &= Bitboard::rank(r);
+    }
+    match p.kind {
+        PieceKind::King => {
+            if p.promotion.is_some()
+                || !filter.contains(king)
+                || !king_attacks(king).contains(to)
+                || pos.is_attacked_by(them, to, occupied ^ king)
+            {
+                return Err(Unresolved::Illegal);
+            }
+            let kind = if victim {
+                MoveKind::Capture
             } else {
-                Ok(Move::NULL)
+                MoveKind::Quiet
+            };
+            Ok(Move::new(king, to, kind))
+        }
+        PieceKind::Pawn => resolve_pawn(pos, p, filter),
+        kind => {
+            if p.promotion.is_some() {
+                return Err(Unresolved::Illegal);
+            }
+            let candidates = attacks(kind, us, to, occupied) & pos.pieces_of(us, kind) & filter;
+            let checkers = pos.checkers();
+            let mut found = None;
+            let mut count = 0;
+            for from in candidates {
+                if is_legal_step(pos, king, checkers, from, to) {
+                    count += 1;
+                    found = Some(from);
+                }
+            }
+            match (count, found) {
+                (1, Some(from)) => {
+                    let kind = if victim {
+                        MoveKind::Capture
+                    } else {
+                        MoveKind::Quiet
+                    };
+                    Ok(Move::new(from, to, kind))
+                }
+                (0, _) | (_, None) => Err(Unresolved::Illegal),
+                (n, _) => Err(Unresolved::Ambiguous(n)),
             }
         }
-        _ => {}
     }
-    let pattern = parse_pattern(body.as_bytes()).ok_or_else(malformed)?;
-    let mut found = None;
-    let mut candidates = 0usize;
-    pos.for_each_legal_move(|mv| {
-        if mv.to() != pattern.to || mv.is_castle() || mv.promotion() != pattern.promotion {
-            return;
+}
+
+/// Whether a piece other than the king (and not a pawn taking en passant)
+/// may go from `from` to `to`: it must answer a check and not leave a line
+/// to its king open.
+fn is_legal_step(
+    pos: &Position,
+    king: Square,
+    checkers: Bitboard,
+    from: Square,
+    to: Square,
+) -> bool {
+    if checkers.is_nonempty() {
+        if checkers.has_several() {
+            return false;
         }
-        let from = mv.from();
-        if pattern.from_file.is_some_and(|f| f != from.file())
-            || pattern.from_rank.is_some_and(|r| r != from.rank())
-        {
-            return;
+        let checker = checkers.single();
+        if !(between(king, checker) | checker).contains(to) {
+            return false;
         }
-        let kind = pos.piece_on(from).map(|p| p.kind());
-        if kind != Some(pattern.kind) {
-            return;
+    }
+    let ray = line(king, from);
+    if ray.is_empty() || ray.contains(to) {
+        return true;
+    }
+    // The piece leaves a line to its king: is an enemy slider behind it?
+    let them = !pos.side_to_move();
+    let occupied = (pos.occupied() ^ from) | to;
+    let sliders = ((bishop_attacks(king, occupied)
+        & (pos.pieces(PieceKind::Bishop) | pos.pieces(PieceKind::Queen)))
+        | (rook_attacks(king, occupied)
+            & (pos.pieces(PieceKind::Rook) | pos.pieces(PieceKind::Queen))))
+        & pos.colored(them)
+        & !Bitboard::from_square(to);
+    sliders.is_empty()
+}
+
+/// A pawn move: a push along its file, or a capture (en passant included)
+/// from the file the text names.
+fn resolve_pawn(pos: &Position, p: &Pattern, filter: Bitboard) -> Result<Move, Unresolved> {
+    let us = pos.side_to_move();
+    let to = p.to;
+    let forward: i8 = if us == Color::White { 1 } else { -1 };
+    let last_rank = Rank::Eighth.relative_to(us);
+    if (to.rank() == last_rank) != p.promotion.is_some() {
+        return Err(Unresolved::Illegal);
+    }
+    let pawns = pos.pieces_of(us, PieceKind::Pawn) & filter;
+    let occupied = pos.occupied();
+    let behind = to.offset(0, -forward).ok_or(Unresolved::Illegal)?;
+    let (from, kind) = match p.from_file {
+        Some(file) if file != to.file() => {
+            let from = Square::new(file, behind.rank());
+            if file.index().abs_diff(to.file().index()) != 1 || !pawns.contains(from) {
+                return Err(Unresolved::Illegal);
+            }
+            if pos.colored(!us).contains(to) {
+                (from, MoveKind::Capture)
+            } else if pos.en_passant() == Some(to) {
+                (from, MoveKind::EnPassant)
+            } else {
+                return Err(Unresolved::Illegal);
+            }
         }
-        // A pawn move without a file stays on its file: `d5` never means `exd5`.
-        if pattern.kind == PieceKind::Pawn
-            && pattern.from_file.is_none()
-            && from.file() != mv.to().file()
-        {
-            return;
+        _ => {
+            if occupied.contains(to) {
+                return Err(Unresolved::Illegal);
+            }
+            if pawns.contains(behind) {
+                (behind, MoveKind::Quiet)
+            } else {
+                let start = behind.offset(0, -forward).ok_or(Unresolved::Illegal)?;
+                if to.rank() != Rank::Fourth.relative_to(us)
+                    || occupied.contains(behind)
+                    || !pawns.contains(start)
+                {
+                    return Err(Unresolved::Illegal);
+                }
+                (start, MoveKind::DoublePush)
+            }
         }
-        candidates += 1;
-        found = Some(mv);
-    });
-    match (candidates, found) {
-        (1, Some(mv)) => Ok(mv),
-        (0, _) | (_, None) => Err(illegal()),
-        (n, _) => Err(NotationError::AmbiguousSan {
-            text: text.to_string(),
-            candidates: n,
-        }),
+    };
+    let kind = match p.promotion {
+        Some(piece) => MoveKind::promotion(piece, kind == MoveKind::Capture),
+        None => kind,
+    };
+    let mv = Move::new(from, to, kind);
+    if kind == MoveKind::EnPassant {
+        // Two pawns leave the rank at once: play it and look.
+        let mut after = *pos;
+        after.make_move(mv);
+        let king = pos.king_square(us);
+        return if after.is_attacked_by(!us, king, after.occupied()) {
+            Err(Unresolved::Illegal)
+        } else {
+            Ok(mv)
+        };
+    }
+    let king = pos.king_square(us);
+    if is_legal_step(pos, king, pos.checkers(), from, to) {
+        Ok(mv)
+    } else {
+        Err(Unresolved::Illegal)
     }
 }
 
 fn find_castle(pos: &Position, side: CastlingSide) -> Option<Move> {
     let us = pos.side_to_move();
+    if !pos.castling_rights().has(us, side) {
+        return None;
+    }
     let king = pos.king_square(us);
     pos.find_move(king, side.king_to(us), None)
         .filter(|mv| mv.is_castle())
@@ -329,6 +520,98 @@ mod tests {
         let pos = parse_fen(fen).unwrap();
         let mv = crate::parse_uci_move(&pos, uci).unwrap();
         to_san(&pos, mv)
+    }
+
+    /// The slow, obviously right matcher: every legal move of the position
+    /// is compared with the pattern.
+    fn reference(pos: &Position, text: &str) -> Result<Move, Unresolved> {
+        let Some(san) = SanText::read(text.as_bytes()) else {
+            return Err(Unresolved::Illegal);
+        };
+        let pattern = match san {
+            SanText::Normal(p) => p,
+            other => return other.resolve(pos),
+        };
+        let mut found = Vec::new();
+        pos.for_each_legal_move(|mv| {
+            let from = mv.from();
+            let kind = pos.piece_on(from).map(|p| p.kind());
+            let same_file_push = pattern.kind != PieceKind::Pawn
+                || pattern.from_file.is_some()
+                || from.file() == mv.to().file();
+            if mv.to() == pattern.to
+                && !mv.is_castle()
+                && mv.promotion() == pattern.promotion
+                && pattern.from_file.is_none_or(|f| f == from.file())
+                && pattern.from_rank.is_none_or(|r| r == from.rank())
+                && kind == Some(pattern.kind)
+                && same_file_push
+            {
+                found.push(mv);
+            }
+        });
+        match found[..] {
+            [mv] => Ok(mv),
+            [] => Err(Unresolved::Illegal),
+            _ => Err(Unresolved::Ambiguous(found.len())),
+        }
+    }
+
+    /// Every pattern text over every target square, in random positions
+    /// reached by random play, resolves as the reference does.
+    #[test]
+    fn fast_resolution_agrees_with_the_reference() {
+        let fens = [
+            crate::STARTPOS_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "k7/4P3/8/3N1N2/2N3N1/8/2N3N1/K2N1N2 w - - 0 1",
+            "4k3/8/8/2KpP2r/8/8/8/8 w - d6 0 2",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut checked = 0;
+        for fen in fens {
+            let mut pos = parse_fen(fen).unwrap();
+            for _ in 0..15 {
+                for kind in ["", "N", "B", "R", "Q", "K"] {
+                    for to in Square::ALL {
+                        let mut texts = vec![format!("{kind}{to}")];
+                        for f in File::ALL {
+                            texts.push(format!("{kind}{}{to}", f.to_char()));
+                            texts.push(format!("{kind}{}x{to}", f.to_char()));
+                        }
+                        for r in Rank::ALL {
+                            texts.push(format!("{kind}{}{to}", r.to_char()));
+                        }
+                        if kind.is_empty() {
+                            for promo in ["Q", "N", "=R", "b"] {
+                                texts.push(format!("{to}{promo}"));
+                                for f in File::ALL {
+                                    texts.push(format!("{}x{to}{promo}", f.to_char()));
+                                }
+                            }
+                        }
+                        for text in texts {
+                            let fast = SanText::read(text.as_bytes()).map(|s| s.resolve(&pos));
+                            let slow =
+                                SanText::read(text.as_bytes()).map(|_| reference(&pos, &text));
+                            assert_eq!(fast, slow, "`{text}` in {}", crate::to_fen(&pos));
+                            checked += 1;
+                        }
+                    }
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(checked > 300_000);
     }
 
     #[test]

@@ -40,6 +40,33 @@ pub fn parse_uci_move(pos: &Position, text: &str) -> Result<Move, NotationError>
         })
 }
 
+/// Reads a long algebraic move (`g1f3`, `g1-f3`, `e7e8q`, `e7e8=Q`) with
+/// optional check marks: origin, destination and promotion.
+pub(crate) fn long_algebraic(text: &[u8]) -> Option<(Square, Square, Option<PieceKind>)> {
+    let mut end = text.len();
+    while end > 0 && matches!(text[end - 1], b'+' | b'#') {
+        end -= 1;
+    }
+    let text = &text[..end];
+    let square =
+        |s: &[u8]| -> Option<Square> { std::str::from_utf8(s.get(..2)?).ok()?.parse().ok() };
+    let from = square(text)?;
+    let mut rest = &text[2..];
+    if let Some((b'-' | b'x' | b':', tail)) = rest.split_first() {
+        rest = tail;
+    }
+    let to = square(rest)?;
+    let promotion = match &rest[2..] {
+        [] => None,
+        [b'=', p] | [p] => match PieceKind::from_char(char::from(p.to_ascii_lowercase())) {
+            Some(kind) if PieceKind::PROMOTIONS.contains(&kind) => Some(kind),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some((from, to, promotion))
+}
+
 /// Formats a move in long algebraic notation (`e2e4`, `e7e8q`, `e1g1`,
 /// `0000`), the same text as the move's `Display`.
 pub fn to_uci(mv: Move) -> String {

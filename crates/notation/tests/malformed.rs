@@ -2,7 +2,7 @@
 //! error, and no input makes a parser panic.
 
 use outpost_board::Position;
-use outpost_notation::{parse_epd, parse_fen, parse_san, NotationError, PgnGame, PgnReader};
+use outpost_notation::{parse_epd, parse_fen, parse_san, NotationError, PgnReader, ReadOptions};
 use proptest::prelude::*;
 
 /// Which error an input must give.
@@ -79,9 +79,11 @@ fn bad_san_gives_the_right_error() {
     }
 }
 
-/// The PGN error of the first game of `text`: (line, column, part of reason).
+/// The strict reader's error for the first game of `text`: (line, column,
+/// part of reason).
 fn pgn_error(text: &str) -> (usize, usize, String) {
-    match text.parse::<PgnGame>() {
+    let mut reader = PgnReader::with_options(text.as_bytes(), ReadOptions::strict());
+    match reader.next().expect("a game") {
         Ok(game) => panic!("`{text}` was accepted: {game:?}"),
         Err(e) => {
             check_message(&e);
@@ -138,7 +140,7 @@ fn bad_pgn_gives_position_and_reason() {
     }
     // Game numbers count every game, good or bad.
     let text = "1. e4 *\n\n[A \"b\"]\n1. e5 *\n";
-    let errors: Vec<_> = PgnReader::new(text.as_bytes())
+    let errors: Vec<_> = PgnReader::with_options(text.as_bytes(), ReadOptions::strict())
         .filter_map(Result::err)
         .collect();
     assert!(matches!(
@@ -200,14 +202,25 @@ fn bad_epd_gives_the_right_error() {
 }
 
 /// Found by fuzzing: a vertical tab among the operations once made the
-/// EPD reader loop forever. It is not a separator, so it is a bad opcode.
+/// EPD reader loop forever. Control characters are now rejected outright,
+/// with their column; other Unicode (a no-break space) is text.
 #[test]
-fn control_characters_in_epd_operations_end() {
-    assert!(matches!(
+fn control_characters_in_epd_are_errors() {
+    assert_eq!(
         parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - ce -35;\u{b} acd 12;"),
-        Err(NotationError::EpdOperation { opcode, .. }) if opcode == "\u{b}"
-    ));
-    let epd = parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - c0 \"\u{b}\u{a0}\"; xyz 1 y\u{a0}z;").unwrap();
+        Err(NotationError::EpdControlCharacter {
+            code: 0xb,
+            column: 36
+        })
+    );
+    assert_eq!(
+        parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - id \"a\u{0}b\";"),
+        Err(NotationError::EpdControlCharacter {
+            code: 0,
+            column: 34
+        })
+    );
+    let epd = parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - c0 \"\u{a0}\"; xyz y\u{a0}z;").unwrap();
     assert_eq!(parse_epd(&epd.to_string()).unwrap(), epd);
 }
 

@@ -5,9 +5,13 @@
 mod common;
 
 use common::{random_game, Rng};
+use outpost_board::Move;
 use outpost_board::Position;
+use outpost_notation::pgn::{Control, Visitor};
+use outpost_notation::{parse_epd, to_fen};
 use outpost_notation::{
-    parse_fen, Game, GameResult, Line, MoveNode, NotationError, PgnGame, PgnReader, Tags,
+    parse_fen, Game, GameResult, Line, MoveNode, NotationError, PgnGame, PgnReader, ReadOptions,
+    Tags,
 };
 use proptest::prelude::*;
 
@@ -170,7 +174,7 @@ spanning lines } (61. Qb7+ Kd6 (61... Ke6) 62. Qb6+) 61...Kd6?! 62.Ke2 *
 fn a_bad_game_does_not_stop_the_next() {
     let text = "[Event \"1\"]\n\n1. e4 e5 *\n\n[Event \"2\"]\n\n1. e4 e5 2. Ke3 *\n\n\
                 [Event \"3\"\n\n1. d4 *\n\n[Event \"4\"]\n\n1. d4 (1. e4 *\n\n[Event \"5\"]\n\n1. c4 *\n";
-    let results: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+    let results: Vec<_> = PgnReader::with_options(text.as_bytes(), ReadOptions::strict()).collect();
     assert_eq!(results.len(), 5);
     assert!(results[0].is_ok());
     assert!(matches!(
@@ -251,5 +255,165 @@ fn awkward_comments_survive_a_round_trip() {
         let written = game.to_string();
         assert!(written.lines().all(|l| !l.starts_with('%')), "{written}");
         assert_eq!(written.parse::<PgnGame>().unwrap(), game, "{written}");
+    }
+}
+
+/// One element of a game as the streaming reader reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Event {
+    Tag(String, String),
+    Start(String),
+    Move(Move, String),
+    Nag(u8),
+    Comment(String),
+    Begin,
+    End,
+    Result(GameResult),
+}
+
+/// Records every element the reader hands over, in order.
+#[derive(Default)]
+struct Recorder(Vec<Event>);
+
+impl Visitor for Recorder {
+    type Output = Vec<Event>;
+
+    fn begin_game(&mut self) {
+        self.0.clear();
+    }
+
+    fn tag(&mut self, name: &str, value: &str) -> Control {
+        self.0.push(Event::Tag(name.into(), value.into()));
+        Control::Continue
+    }
+
+    fn begin_movetext(&mut self, start: &Position) -> Control {
+        self.0.push(Event::Start(to_fen(start)));
+        Control::Continue
+    }
+
+    fn move_played(&mut self, before: &Position, mv: Move, after: &Position) -> Control {
+        let mut expected = *before;
+        if mv.is_null() {
+            assert!(expected.make_null_move());
+        } else {
+            expected.make_move(mv);
+        }
+        assert_eq!(&expected, after);
+        self.0.push(Event::Move(mv, to_fen(before)));
+        Control::Continue
+    }
+
+    fn nag(&mut self, nag: u8) -> Control {
+        self.0.push(Event::Nag(nag));
+        Control::Continue
+    }
+
+    fn comment(&mut self, text: &str) -> Control {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        self.0.push(Event::Comment(words.join(" ")));
+        Control::Continue
+    }
+
+    fn begin_variation(&mut self) -> Control {
+        self.0.push(Event::Begin);
+        Control::Continue
+    }
+
+    fn end_variation(&mut self) -> Control {
+        self.0.push(Event::End);
+        Control::Continue
+    }
+
+    fn result(&mut self, result: GameResult) {
+        self.0.push(Event::Result(result));
+    }
+
+    fn end_game(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.0)
+    }
+}
+
+/// The events of a tree, in the order the writer puts them.
+fn tree_events(game: &PgnGame, with_result: bool) -> Vec<Event> {
+    fn walk(out: &mut Vec<Event>, line: &Line, start: Position) {
+        out.extend(line.comments.iter().cloned().map(Event::Comment));
+        let mut pos = start;
+        for node in &line.moves {
+            out.push(Event::Move(node.mv, to_fen(&pos)));
+            out.extend(node.nags.iter().copied().map(Event::Nag));
+            out.extend(node.comments.iter().cloned().map(Event::Comment));
+            for variation in &node.variations {
+                out.push(Event::Begin);
+                walk(out, variation, pos);
+                out.push(Event::End);
+            }
+            if node.mv.is_null() {
+                assert!(pos.make_null_move());
+            } else {
+                pos.make_move(node.mv);
+            }
+        }
+    }
+    let mut out: Vec<Event> = game
+        .tags
+        .iter()
+        .map(|(n, v)| Event::Tag(n.into(), v.into()))
+        .collect();
+    out.push(Event::Start(to_fen(&game.start)));
+    walk(&mut out, &game.moves, game.start);
+    if with_result {
+        out.push(Event::Result(game.result));
+    }
+    out
+}
+
+/// The tree-building reader and a visitor over the same text agree on
+/// every game: tags, start, moves with their positions, NAGs, comments,
+/// variations and result.
+#[test]
+fn the_tree_and_the_visitor_agree() {
+    let mut games: Vec<PgnGame> = (0..200).map(random_pgn_game).collect();
+    // Games from the positions of the opening suite, written from each FEN.
+    for (i, line) in common::read_data("openings.epd")
+        .lines()
+        .take(100)
+        .enumerate()
+    {
+        let start = parse_epd(line).unwrap().position;
+        let mut tags = Tags::seven_tag_roster();
+        tags.push("FEN", &to_fen(&start));
+        let mut rng = Rng(i as u64 + 1);
+        games.push(PgnGame {
+            tags,
+            start,
+            moves: random_line(&mut rng, start, 30, 2),
+            result: GameResult::Unknown,
+        });
+    }
+    let mut text = String::new();
+    for game in &games {
+        outpost_notation::write_pgn(&mut text, game);
+        text.push('\n');
+    }
+    let trees: Vec<PgnGame> = PgnReader::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(trees, games);
+    let mut reader = PgnReader::new(text.as_bytes());
+    let mut recorder = Recorder::default();
+    let mut count = 0;
+    while let Some(events) = reader.read_game(&mut recorder) {
+        let events = events.unwrap();
+        assert_eq!(events, tree_events(&trees[count], true), "game {count}");
+        count += 1;
+    }
+    assert_eq!(count, games.len());
+    // And the main-line reader gives the same games as the tree's main line.
+    let mut reader = PgnReader::new(text.as_bytes());
+    let mut builder = outpost_notation::GameBuilder::new();
+    for tree in &trees {
+        let game = reader.read_game(&mut builder).unwrap().unwrap();
+        assert_eq!(game, Game::from_pgn_game(tree).unwrap());
     }
 }

@@ -1,399 +1,195 @@
-//! The streaming PGN reader.
+//! The streaming PGN reader: a line scanner that checks and plays every
+//! move and hands each element of a game to a [`Visitor`].
 
-use super::{Line, MoveNode, PgnGame, Tags};
-use crate::game::play;
-use crate::san::{glyph_nag, parse_san, split_annotation};
-use crate::{parse_fen, GameResult, NotationError};
-use outpost_board::Position;
-use std::io::BufRead;
+use super::{Control, PgnGame, PgnGameBuilder, Visitor};
+use crate::san::{glyph_nag_bytes, unresolved_error, SanText};
+use crate::uci_move::long_algebraic;
+use crate::{parse_fen, GameResult, NotationError, ReadOptions, Warning, WarningKind};
+use memchr::memchr;
+use outpost_board::{Move, Position};
+use std::borrow::Cow;
+use std::io::{BufRead, ErrorKind};
 
 /// Reads the games of a PGN text one at a time from any [`BufRead`].
 ///
-/// Each item is a game or the error that stopped it; after an error the
-/// reader skips to the next game's tag pairs, so one bad game never hides the
-/// next. Every move is checked against its position. Lines starting with `%`
-/// are skipped, tags may be any names, and the `FEN` tag sets the starting
+/// As an iterator it gives each game as a [`PgnGame`] or the error that
+/// stopped it; [`PgnReader::read_game`] hands a game to any [`Visitor`]
+/// instead, without building it. After an error the reader skips to the end
+/// of the game (its result, or the next game's tags), so one bad game never
+/// hides the next, and a game is never cut short or merged with the next.
+/// Every move is checked against its position. Lines starting with `%` are
+/// skipped, tags may be any names, and the `FEN` tag sets the starting
 /// position.
 ///
-/// ```
-/// use outpost_notation::{NotationError, PgnReader};
+/// The reader is lenient unless [`ReadOptions::strict`] asks otherwise: it
+/// repairs what real files get wrong (see [`WarningKind`]) and reports each
+/// repair; [`PgnReader::warnings`] lists those of the last game read.
 ///
-/// let text = "[White \"A\"]\n\n1. e4 e5 1-0\n\n[White \"B\"]\n\n1. e5 *\n\n[White \"C\"]\n\n1. d4 *\n";
-/// let games: Vec<_> = PgnReader::new(text.as_bytes()).collect();
-/// assert_eq!(games.len(), 3);
-/// assert!(games[0].is_ok() && games[2].is_ok());
-/// assert!(matches!(games[1], Err(NotationError::Pgn { game: 2, line: 7, column: 4, .. })));
+/// ```
+/// use outpost_notation::{NotationError, PgnReader, ReadOptions, WarningKind};
+///
+/// let text = "[White \"A\"]\n\n1. e4 e5 1-0\n\n[White \"B\"]\n\n1. e5 *\n\n[White \"C\"]\n\n1. d4 Nf61/2\n";
+/// let mut reader = PgnReader::new(text.as_bytes());
+/// assert!(reader.next().unwrap().is_ok());
+/// assert!(matches!(reader.next(), Some(Err(NotationError::Pgn { game: 2, line: 7, column: 4, .. }))));
+/// let third = reader.next().unwrap().unwrap();
+/// assert_eq!(third.moves.moves.len(), 2);
+/// assert_eq!(reader.warnings()[0].kind, WarningKind::ResultGlued);
+/// assert!(reader.next().is_none());
+///
+/// // A strict reader rejects the glued result.
+/// let mut strict = PgnReader::with_options("1. d4 Nf61/2".as_bytes(), ReadOptions::strict());
+/// assert!(strict.next().unwrap().is_err());
 /// ```
 pub struct PgnReader<R> {
     input: R,
-    /// The current line, without its line ending.
-    line: String,
-    raw: Vec<u8>,
-    /// The line number of `line`, from 1.
-    line_no: usize,
-    /// Where the unread part of `line` starts.
-    offset: usize,
-    /// Whether `line` holds a line not yet fully read.
-    has_line: bool,
-    /// The number of the game being read, from 1.
-    game_no: usize,
-    /// The input failed or ended.
-    finished: bool,
-}
-
-/// A game being read: its tags, the lines open around the current move.
-struct Builder {
-    tags: Tags,
-    /// The starting position, once the movetext has started.
-    start: Position,
-    /// The main line and the variations opened inside it, innermost last.
-    frames: Vec<Frame>,
-    /// Whether the movetext has started (the starting position is set).
-    in_movetext: bool,
-    result: Option<GameResult>,
-    /// A `{` comment that continues on the next line.
-    open_comment: Option<String>,
-    /// Where the open comment started, for the error if it never closes.
-    comment_start: (usize, usize),
-    error: Option<NotationError>,
-}
-
-struct Frame {
-    line: Line,
-    /// The position before the last move of `line` (where a variation starts).
-    before: Position,
-    /// The position after the last move of `line`.
-    pos: Position,
-}
-
-impl Builder {
-    fn new() -> Builder {
-        Builder {
-            tags: Tags::new(),
-            start: Position::startpos(),
-            frames: Vec::new(),
-            in_movetext: false,
-            result: None,
-            open_comment: None,
-            comment_start: (0, 0),
-            error: None,
-        }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.tags.is_empty()
-            && !self.in_movetext
-            && self.error.is_none()
-            && self.open_comment.is_none()
-    }
-
-    /// Starts the movetext at the position the tags give.
-    fn start_movetext(&mut self) -> Result<(), String> {
-        self.in_movetext = true;
-        let start = match self.tags.get("FEN") {
-            Some(fen) => parse_fen(fen).map_err(|e| format!("bad FEN tag: {e}"))?,
-            None => Position::startpos(),
-        };
-        self.start = start;
-        self.frames.push(Frame {
-            line: Line::default(),
-            before: start,
-            pos: start,
-        });
-        Ok(())
-    }
-
-    fn frame(&mut self) -> &mut Frame {
-        self.frames
-            .last_mut()
-            .expect("the main line is open in movetext")
-    }
-
-    fn comment(&mut self, text: &str) {
-        let mut clean = String::with_capacity(text.len());
-        for word in text.split_whitespace() {
-            if !clean.is_empty() {
-                clean.push(' ');
-            }
-            clean.push_str(word);
-        }
-        let line = &mut self.frame().line;
-        match line.moves.last_mut() {
-            Some(node) => node.comments.push(clean),
-            None => line.comments.push(clean),
-        }
-    }
-
-    fn nag(&mut self, nag: u8) -> Result<(), String> {
-        match self.frame().line.moves.last_mut() {
-            Some(node) => {
-                node.nags.push(nag);
-                Ok(())
-            }
-            None => Err("annotation before any move: expected a move first".to_string()),
-        }
-    }
-
-    fn san(&mut self, token: &str) -> Result<(), String> {
-        let (text, nag) = split_annotation(token);
-        let frame = self.frame();
-        let mv = parse_san(&frame.pos, text).map_err(|e| e.to_string())?;
-        frame.before = frame.pos;
-        frame.pos = play(&frame.pos, mv);
-        let mut node = MoveNode::new(mv);
-        if let Some(nag) = nag {
-            node.nags.push(nag);
-        }
-        frame.line.moves.push(node);
-        Ok(())
-    }
-
-    fn open_variation(&mut self) -> Result<(), String> {
-        let frame = self.frame();
-        if frame.line.moves.is_empty() {
-            return Err("variation before any move: expected a move first".to_string());
-        }
-        let start = frame.before;
-        self.frames.push(Frame {
-            line: Line::default(),
-            before: start,
-            pos: start,
-        });
-        Ok(())
-    }
-
-    fn close_variation(&mut self) -> Result<(), String> {
-        if self.frames.len() < 2 {
-            return Err("`)` without a matching `(`".to_string());
-        }
-        let variation = self.frames.pop().expect("two frames").line;
-        let parent = self.frame();
-        if let Some(node) = parent.line.moves.last_mut() {
-            node.variations.push(variation);
-        }
-        Ok(())
-    }
-
-    fn set_result(&mut self, result: GameResult) -> Result<(), String> {
-        if self.frames.len() > 1 {
-            return Err(format!(
-                "game result `{result}` inside a variation: expected `)` first"
-            ));
-        }
-        self.result = Some(result);
-        Ok(())
-    }
+    /// The current line when the input's buffer did not hold all of it.
+    spill: Vec<u8>,
+    /// Whether `spill` holds the current line.
+    spilled: bool,
+    /// The input bytes the spilled line took, its line ending included.
+    spill_raw: usize,
+    /// Where reading resumes in the current line (a game ended inside it).
+    resume: usize,
+    state: State,
+    builder: PgnGameBuilder,
 }
 
 impl<R: BufRead> PgnReader<R> {
-    /// A reader of the PGN text `input`.
+    /// A lenient reader of the PGN text `input`.
     pub fn new(input: R) -> PgnReader<R> {
+        PgnReader::with_options(input, ReadOptions::default())
+    }
+
+    /// A reader of the PGN text `input`, strict or lenient as `options` say.
+    pub fn with_options(input: R, options: ReadOptions) -> PgnReader<R> {
         PgnReader {
             input,
-            line: String::new(),
-            raw: Vec::new(),
-            line_no: 0,
-            offset: 0,
-            has_line: false,
-            game_no: 0,
-            finished: false,
+            spill: Vec::new(),
+            spilled: false,
+            spill_raw: 0,
+            resume: 0,
+            state: State::new(options),
+            builder: PgnGameBuilder::new(),
         }
     }
 
-    /// Makes sure `line[offset..]` holds unread text; `Ok(false)` at the end.
-    fn fill(&mut self) -> Result<bool, NotationError> {
-        if self.has_line && self.offset < self.line.len() {
-            return Ok(true);
-        }
-        self.has_line = false;
-        if self.finished {
-            return Ok(false);
-        }
-        self.raw.clear();
-        match self.input.read_until(b'\n', &mut self.raw) {
-            Ok(0) => {
-                self.finished = true;
-                return Ok(false);
-            }
-            Ok(_) => {}
-            Err(e) => {
-                self.finished = true;
-                return Err(NotationError::PgnIo {
-                    reason: e.to_string(),
-                });
-            }
-        }
-        while let Some(b'\n' | b'\r') = self.raw.last() {
-            self.raw.pop();
-        }
-        self.line.clear();
-        match std::str::from_utf8(&self.raw) {
-            Ok(text) => self.line.push_str(text),
-            Err(_) => self.line.push_str(&String::from_utf8_lossy(&self.raw)),
-        }
-        self.line_no += 1;
-        self.offset = 0;
-        if self.line_no == 1 && self.line.starts_with('\u{feff}') {
-            // A byte-order mark, as some Windows programs write: skip it.
-            self.offset = '\u{feff}'.len_utf8();
-        }
-        self.has_line = true;
-        // An empty line is still a line: report it as text to read (nothing).
-        if self.line.is_empty() {
-            self.line.push(' ');
-        }
-        Ok(true)
+    /// The options the reader was made with.
+    pub fn options(&self) -> ReadOptions {
+        self.state.options
     }
 
-    fn error_at(&self, byte: usize, reason: String) -> NotationError {
-        let byte = byte.min(self.line.len());
-        NotationError::Pgn {
-            game: self.game_no,
-            line: self.line_no,
-            column: self.line[..byte].chars().count() + 1,
-            reason,
-        }
+    /// The warnings of the last game read (or failed), in order.
+    pub fn warnings(&self) -> &[Warning] {
+        &self.state.warnings
     }
 
-    fn finish(&self, mut b: Builder) -> Result<PgnGame, NotationError> {
-        if let Some(e) = b.error {
-            return Err(e);
-        }
-        if b.open_comment.is_some() {
-            let (line, column) = b.comment_start;
-            return Err(NotationError::Pgn {
-                game: self.game_no,
-                line,
-                column,
-                reason: "comment never closed: expected `}`".to_string(),
-            });
-        }
-        if b.frames.len() > 1 {
-            return Err(NotationError::Pgn {
-                game: self.game_no,
-                line: self.line_no,
-                column: self.line.chars().count() + 1,
-                reason: format!(
-                    "{} variation(s) never closed: expected `)`",
-                    b.frames.len() - 1
-                ),
-            });
-        }
-        if !b.in_movetext {
-            b.start_movetext().map_err(|reason| NotationError::Pgn {
-                game: self.game_no,
-                line: self.line_no,
-                column: 1,
-                reason,
-            })?;
-        }
-        let frame = b.frames.pop().expect("the main line is open");
-        Ok(PgnGame {
-            tags: b.tags,
-            start: b.start,
-            moves: frame.line,
-            result: b.result.unwrap_or_default(),
-        })
+    /// The number of games started so far, good or bad.
+    pub fn games_started(&self) -> usize {
+        self.state.game_no
     }
 
-    fn read_game(&mut self) -> Option<Result<PgnGame, NotationError>> {
-        self.game_no += 1;
-        let mut b = Builder::new();
+    /// The bytes of input read and scanned so far, for progress reports.
+    pub fn bytes_read(&self) -> u64 {
+        self.state.bytes
+    }
+
+    /// Reads the next game into `visitor`: `None` at the end of the input,
+    /// else what [`Visitor::end_game`] gave or the error that stopped the
+    /// game (the reader is then at the start of the next game).
+    pub fn read_game<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Option<Result<V::Output, NotationError>> {
+        self.state.begin();
         loop {
-            match self.fill() {
-                Ok(true) => {}
-                Ok(false) => {
-                    if b.is_empty() {
-                        self.game_no -= 1;
-                        return None;
-                    }
-                    return Some(self.finish(b));
+            let (line, consumed) = if self.spilled {
+                (&self.spill[..], 0)
+            } else {
+                if self.state.finished {
+                    return self.state.finish(visitor);
                 }
-                Err(e) => return Some(Err(e)),
-            }
-            let start = self.offset;
-            let rest = &self.line[start..];
-            if let Some(open) = b.open_comment.as_mut() {
-                if b.error.is_some() {
-                    b.open_comment = None;
-                    continue;
-                }
-                match rest.find('}') {
-                    Some(end) => {
-                        open.push(' ');
-                        open.push_str(&rest[..end]);
-                        let text = b.open_comment.take().expect("open");
-                        b.comment(&text);
-                        self.offset = start + end + 1;
+                let buf = match self.input.fill_buf() {
+                    Ok(buf) => buf,
+                    Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                    Err(e) => {
+                        self.state.finished = true;
+                        return Some(Err(NotationError::PgnIo {
+                            reason: e.to_string(),
+                        }));
                     }
-                    None => {
-                        open.push(' ');
-                        open.push_str(rest);
-                        self.offset = self.line.len();
-                    }
-                }
-                continue;
-            }
-            let trimmed = rest.trim_start();
-            if trimmed.is_empty() || (start == 0 && rest.starts_with('%')) {
-                self.offset = self.line.len();
-                continue;
-            }
-            let is_tag = trimmed.starts_with('[');
-            if b.result.is_some() {
-                // A comment after the result token is dropped, not taken for a game.
-                let skip = match trimmed.as_bytes()[0] {
-                    b';' => Some(trimmed.len()),
-                    b'{' => trimmed.find('}').map(|end| end + 1),
-                    _ => None,
                 };
-                if let Some(len) = skip {
-                    self.offset = start + (rest.len() - trimmed.len()) + len;
-                    continue;
+                if buf.is_empty() {
+                    self.state.finished = true;
+                    return self.state.finish(visitor);
                 }
-            }
-            if b.result.is_some() || (is_tag && b.in_movetext) {
-                // This text belongs to the next game.
-                return Some(self.finish(b));
-            }
-            if b.error.is_some() {
-                b.in_movetext |= !is_tag;
-                self.offset = self.line.len();
-                continue;
-            }
-            let text_start = start + (rest.len() - trimmed.len());
-            if is_tag {
-                let outcome = parse_tag(&self.line, text_start);
-                match outcome {
-                    Ok((name, value, end)) => {
-                        b.tags.push(name, &value);
-                        self.offset = end;
-                    }
-                    Err((at, reason)) => {
-                        b.error = Some(self.error_at(at, reason));
-                        self.offset = self.line.len();
+                match memchr(b'\n', buf) {
+                    Some(n) => (&buf[..n], n + 1),
+                    None => {
+                        // The line goes on past the buffer: copy it out whole.
+                        let len = buf.len();
+                        self.spill.clear();
+                        self.spill.extend_from_slice(buf);
+                        self.input.consume(len);
+                        self.spill_raw = len;
+                        if let Err(e) = self.spill_rest() {
+                            self.state.finished = true;
+                            return Some(Err(e));
+                        }
+                        self.spilled = true;
+                        continue;
                     }
                 }
-                continue;
-            }
-            if !b.in_movetext {
-                if let Err(reason) = b.start_movetext() {
-                    b.error = Some(self.error_at(text_start, reason));
-                    self.offset = self.line.len();
-                    continue;
-                }
-            }
-            match scan_movetext(&self.line, text_start, &mut b) {
-                Ok(end) => {
-                    self.offset = end;
-                    if b.open_comment.is_some() {
-                        b.comment_start = (self.line_no, self.line[..end].chars().count() + 1);
-                        self.offset = self.line.len();
+            };
+            let text = line.strip_suffix(b"\r").unwrap_or(line);
+            match self.state.line(text, self.resume, visitor) {
+                Step::Next => {
+                    if self.spilled {
+                        self.spilled = false;
+                        self.state.bytes += self.spill_raw as u64;
+                    } else {
+                        self.input.consume(consumed);
+                        self.state.bytes += consumed as u64;
                     }
+                    self.resume = 0;
+                    self.state.line_no += 1;
                 }
-                Err((at, reason)) => {
-                    b.error = Some(self.error_at(at, reason));
-                    self.offset = self.line.len();
+                Step::End(at) => {
+                    self.resume = at;
+                    return self.state.finish(visitor);
+                }
+            }
+        }
+    }
+
+    /// Appends the rest of a long line to `spill`, up to and without its
+    /// line ending.
+    fn spill_rest(&mut self) -> Result<(), NotationError> {
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    return Err(NotationError::PgnIo {
+                        reason: e.to_string(),
+                    })
+                }
+            };
+            if buf.is_empty() {
+                return Ok(());
+            }
+            match memchr(b'\n', buf) {
+                Some(n) => {
+                    self.spill.extend_from_slice(&buf[..n]);
+                    self.input.consume(n + 1);
+                    self.spill_raw += n + 1;
+                    return Ok(());
+                }
+                None => {
+                    let len = buf.len();
+                    self.spill.extend_from_slice(buf);
+                    self.input.consume(len);
+                    self.spill_raw += len;
                 }
             }
         }
@@ -404,161 +200,996 @@ impl<R: BufRead> Iterator for PgnReader<R> {
     type Item = Result<PgnGame, NotationError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.read_game()
+        let mut builder = std::mem::take(&mut self.builder);
+        let game = self.read_game(&mut builder);
+        self.builder = builder;
+        game
     }
 }
 
-/// Reads `[Name "value"]` starting at byte `at` of `line`; returns the name,
-/// the value and where the tag ends, or where and why it is malformed.
-fn parse_tag(line: &str, at: usize) -> Result<(&str, String, usize), (usize, String)> {
-    let bytes = line.as_bytes();
-    let mut i = at + 1;
-    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-        i += 1;
-    }
-    let name_start = i;
-    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-        i += 1;
-    }
-    if i == name_start {
-        return Err((
-            i,
-            "tag without a name: expected `[Name \"value\"]`".to_string(),
-        ));
-    }
-    let name = &line[name_start..i];
-    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-        i += 1;
-    }
-    if bytes.get(i) != Some(&b'"') {
-        return Err((
-            i,
-            format!("tag `{name}` without a quoted value: expected `\"`"),
-        ));
-    }
-    i += 1;
-    let mut value = String::new();
-    let mut chunk = i;
-    loop {
-        match bytes.get(i) {
-            None => {
-                return Err((i, format!("tag `{name}` value never closed: expected `\"`")));
-            }
-            Some(b'"') => {
-                value.push_str(&line[chunk..i]);
-                i += 1;
-                break;
-            }
-            Some(b'\\') if matches!(bytes.get(i + 1), Some(b'"' | b'\\')) => {
-                value.push_str(&line[chunk..i]);
-                chunk = i + 1;
-                i += 2;
-            }
-            Some(_) => i += 1,
+/// What the line scanner did with a line.
+enum Step {
+    /// The line is read; go on with the next.
+    Next,
+    /// The game ended at this byte of the line; the next game starts there.
+    End(usize),
+}
+
+/// Where a game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Nothing of the game read yet.
+    Idle,
+    /// Reading tag pairs.
+    Tags,
+    /// Reading moves.
+    Movetext,
+    /// The result was read; comments may still follow before the next game.
+    AfterResult,
+}
+
+/// Text being skipped unparsed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Skip {
+    /// The rest of the innermost variation; `depth` counts the `(` open
+    /// in it, itself included.
+    Variation { depth: usize },
+    /// The rest of the game; `depth` counts the open variations.
+    Game { depth: usize },
+}
+
+/// A line being read: the main line or a variation.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// The position before the last move (where a variation starts).
+    before: Position,
+    /// The position after the last move.
+    pos: Position,
+    has_move: bool,
+    /// The last move took en passant (a detached `e.p.` may follow).
+    last_en_passant: bool,
+}
+
+impl Frame {
+    fn new(start: Position) -> Frame {
+        Frame {
+            before: start,
+            pos: start,
+            has_move: false,
+            last_en_passant: false,
         }
     }
-    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+}
+
+/// Everything of the reader but its input.
+struct State {
+    options: ReadOptions,
+    startpos: Position,
+    /// The number of the line being read, from 1.
+    line_no: usize,
+    bytes: u64,
+    game_no: usize,
+    finished: bool,
+    warnings: Vec<Warning>,
+    phase: Phase,
+    result_seen: bool,
+    skip: Option<Skip>,
+    error: Option<NotationError>,
+    /// The value of the last `FEN` tag, if `has_fen`.
+    fen: String,
+    has_fen: bool,
+    /// The tag names of the game, each followed by a 0 byte.
+    tag_names: Vec<u8>,
+    frames: Vec<Frame>,
+    /// A `{` comment spanning lines, read so far.
+    comment: Vec<u8>,
+    in_comment: bool,
+    /// Whether the open comment is being skipped.
+    comment_skipped: bool,
+    /// Line and column of the open comment's `{`.
+    comment_at: (usize, usize),
+    /// NAGs read before the first move of a line (lenient).
+    pending_nags: Vec<u8>,
+    scratch: String,
+    /// The end of the last line of movetext: line and column.
+    text_end: (usize, usize),
+}
+
+/// The column (in characters, from 1) of byte `at` of `line`.
+fn column(line: &[u8], at: usize) -> usize {
+    line[..at.min(line.len())]
+        .iter()
+        .filter(|&&b| b & 0xc0 != 0x80)
+        .count()
+        + 1
+}
+
+fn skip_whitespace(line: &[u8], mut i: usize) -> usize {
+    while i < line.len() && line[i].is_ascii_whitespace() {
         i += 1;
     }
-    if bytes.get(i) != Some(&b']') {
-        return Err((i, format!("tag `{name}` not closed: expected `]`")));
+    i
+}
+
+/// Which bytes end a move or number token: ASCII whitespace and the
+/// movetext brackets.
+const DELIMITERS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_whitespace()
+            || matches!(c, b'{' | b'}' | b'(' | b')' | b';' | b'$' | b'[' | b']');
+        b += 1;
     }
-    Ok((name, value, i + 1))
+    table
+};
+
+/// Whether `b` ends a move or number token.
+#[inline]
+fn is_delimiter(b: u8) -> bool {
+    DELIMITERS[usize::from(b)]
 }
 
-/// Whether `c` ends a SAN or number token.
-fn is_delimiter(c: u8) -> bool {
-    c.is_ascii_whitespace() || matches!(c, b'{' | b'}' | b'(' | b')' | b';' | b'$' | b'[' | b']')
+/// Whether `line` starts (after whitespace) like a tag pair: `[Name "`.
+fn looks_like_tag(line: &[u8]) -> bool {
+    let i = skip_whitespace(line, 0);
+    if line.get(i) != Some(&b'[') {
+        return false;
+    }
+    let name = line[i + 1..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    let j = skip_whitespace(line, i + 1 + name);
+    name > 0 && j > i + 1 + name && line.get(j) == Some(&b'"')
 }
 
-/// Reads the movetext of `line` from byte `start` into `b`. Returns where
-/// reading stopped (the end of the line, or just after a result token), or
-/// where and why the text is wrong.
-fn scan_movetext(line: &str, start: usize, b: &mut Builder) -> Result<usize, (usize, String)> {
-    let bytes = line.as_bytes();
-    let mut i = start;
-    while i < bytes.len() {
-        let c = bytes[i];
-        match c {
-            _ if c.is_ascii_whitespace() => i += 1,
-            b'{' => match line[i + 1..].find('}') {
-                Some(len) => {
-                    b.comment(&line[i + 1..i + 1 + len]);
-                    i += len + 2;
+/// Text as UTF-8, or read as ISO 8859-1 when it is not.
+fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
+    }
+}
+
+/// The result tokens a lenient reader finds glued to a move, longest first.
+const GLUED_RESULTS: [(&[u8], GameResult); 5] = [
+    (b"1/2-1/2", GameResult::Draw),
+    (b"1-0", GameResult::WhiteWins),
+    (b"0-1", GameResult::BlackWins),
+    (b"1/2", GameResult::Draw),
+    (b"*", GameResult::Unknown),
+];
+
+fn result_token(token: &[u8]) -> Option<GameResult> {
+    match token {
+        b"1-0" => Some(GameResult::WhiteWins),
+        b"0-1" => Some(GameResult::BlackWins),
+        b"1/2-1/2" => Some(GameResult::Draw),
+        b"*" => Some(GameResult::Unknown),
+        _ => None,
+    }
+}
+
+/// Splits trailing annotation glyphs off a move token.
+#[inline]
+fn split_glyph(token: &[u8]) -> (&[u8], Option<u8>) {
+    let mut end = token.len();
+    while end > 0 && matches!(token[end - 1], b'!' | b'?') {
+        end -= 1;
+    }
+    if end == token.len() {
+        return (token, None);
+    }
+    (&token[..end], glyph_nag_bytes(&token[end..]))
+}
+
+impl State {
+    fn new(options: ReadOptions) -> State {
+        let startpos = Position::startpos();
+        State {
+            options,
+            startpos,
+            line_no: 1,
+            bytes: 0,
+            game_no: 0,
+            finished: false,
+            warnings: Vec::new(),
+            phase: Phase::Idle,
+            result_seen: false,
+            skip: None,
+            error: None,
+            fen: String::new(),
+            has_fen: false,
+            tag_names: Vec::new(),
+            frames: Vec::new(),
+            comment: Vec::new(),
+            in_comment: false,
+            comment_skipped: false,
+            comment_at: (0, 0),
+            pending_nags: Vec::new(),
+            scratch: String::new(),
+            text_end: (1, 1),
+        }
+    }
+
+    fn strict(&self) -> bool {
+        self.options.strict
+    }
+
+    /// Clears what the last game left.
+    fn begin(&mut self) {
+        self.game_no += 1;
+        self.warnings.clear();
+        self.phase = Phase::Idle;
+        self.result_seen = false;
+        self.skip = None;
+        self.error = None;
+        self.has_fen = false;
+        self.tag_names.clear();
+        self.frames.clear();
+        self.in_comment = false;
+        self.pending_nags.clear();
+    }
+
+    /// Ends the game: its output, its error, or `None` if there was none.
+    fn finish<V: Visitor>(&mut self, v: &mut V) -> Option<Result<V::Output, NotationError>> {
+        if self.phase == Phase::Idle {
+            self.game_no -= 1;
+            return None;
+        }
+        if self.in_comment {
+            self.in_comment = false;
+            if self.strict() {
+                let (line, column) = self.comment_at;
+                self.error.get_or_insert(NotationError::Pgn {
+                    game: self.game_no,
+                    line,
+                    column,
+                    reason: "comment never closed: expected `}`".to_string(),
+                });
+            } else if !self.comment_skipped {
+                self.close_open_comment(v);
+            }
+        }
+        if let Some(e) = self.error.take() {
+            return Some(Err(e));
+        }
+        if self.phase == Phase::Tags {
+            let (line, column) = (self.line_no, 1);
+            self.start_movetext_at(line, column, v);
+            if let Some(e) = self.error.take() {
+                return Some(Err(e));
+            }
+        }
+        if matches!(self.skip, Some(Skip::Game { .. })) {
+            return Some(Ok(v.end_game()));
+        }
+        if self.frames.len() > 1 {
+            let (line, column) = self.text_end;
+            return Some(Err(NotationError::Pgn {
+                game: self.game_no,
+                line,
+                column,
+                reason: format!(
+                    "{} variation(s) never closed: expected `)`",
+                    self.frames.len() - 1
+                ),
+            }));
+        }
+        if !self.result_seen {
+            let (line, column) = self.text_end;
+            self.warn_at(WarningKind::MissingResult, line, column, String::new(), v);
+        }
+        Some(Ok(v.end_game()))
+    }
+
+    fn error_at(&self, line: &[u8], at: usize, reason: String) -> NotationError {
+        NotationError::Pgn {
+            game: self.game_no,
+            line: self.line_no,
+            column: column(line, at),
+            reason,
+        }
+    }
+
+    /// Records the game's error and skips the rest of it.
+    fn fail(&mut self, line: &[u8], at: usize, reason: String) {
+        if self.error.is_none() {
+            self.error = Some(self.error_at(line, at, reason));
+        }
+        self.skip = Some(Skip::Game {
+            depth: self.frames.len().saturating_sub(1),
+        });
+    }
+
+    fn warn<V: Visitor>(
+        &mut self,
+        kind: WarningKind,
+        line: &[u8],
+        at: usize,
+        text: &[u8],
+        v: &mut V,
+    ) {
+        let text = String::from_utf8_lossy(text).into_owned();
+        self.warn_at(kind, self.line_no, column(line, at), text, v);
+    }
+
+    fn warn_at<V: Visitor>(
+        &mut self,
+        kind: WarningKind,
+        line: usize,
+        column: usize,
+        text: String,
+        v: &mut V,
+    ) {
+        let warning = Warning {
+            kind,
+            line,
+            column,
+            text,
+        };
+        v.warning(&warning);
+        self.warnings.push(warning);
+    }
+
+    /// Acts on what a visitor asked for.
+    fn obey(&mut self, control: Control) {
+        match control {
+            Control::Continue => {}
+            Control::SkipVariation if self.frames.len() > 1 => {
+                self.skip = Some(Skip::Variation { depth: 1 });
+            }
+            _ => {
+                self.skip = Some(Skip::Game {
+                    depth: self.frames.len().saturating_sub(1),
+                });
+            }
+        }
+    }
+
+    /// Reads one line of the game from byte `start`.
+    fn line<V: Visitor>(&mut self, line: &[u8], start: usize, v: &mut V) -> Step {
+        let mut i = start;
+        if i == 0 && self.line_no == 1 && line.starts_with(b"\xef\xbb\xbf") {
+            // A byte-order mark, as some Windows programs write.
+            i = 3;
+        }
+        if self.in_comment {
+            match memchr(b'}', &line[i..]) {
+                Some(n) => {
+                    self.comment.push(b'\n');
+                    self.comment.extend_from_slice(&line[i..i + n]);
+                    self.in_comment = false;
+                    if !self.comment_skipped {
+                        let text = std::mem::take(&mut self.comment);
+                        self.emit_comment(line, i, &text, v);
+                        self.comment = text;
+                    }
+                    i += n + 1;
+                }
+                None if !self.strict() && looks_like_tag(line) => {
+                    // The next game's tags: the comment was never closed.
+                    self.in_comment = false;
+                    if !self.comment_skipped {
+                        self.close_open_comment(v);
+                    }
+                    return Step::End(0);
                 }
                 None => {
-                    b.open_comment = Some(line[i + 1..].to_string());
-                    return Ok(i);
+                    self.comment.push(b'\n');
+                    self.comment.extend_from_slice(&line[i..]);
+                    return Step::Next;
+                }
+            }
+        } else if i == 0 && line.first() == Some(&b'%') {
+            return Step::Next;
+        }
+        loop {
+            i = skip_whitespace(line, i);
+            if i >= line.len() {
+                if self.phase == Phase::Movetext {
+                    // An unclosed variation is reported at the end of the
+                    // last line of movetext, a missing result at its start.
+                    let end = if self.frames.len() > 1 {
+                        column(line, line.len())
+                    } else {
+                        1
+                    };
+                    self.text_end = (self.line_no, end);
+                }
+                return Step::Next;
+            }
+            let c = line[i];
+            match self.phase {
+                Phase::Idle | Phase::Tags => {
+                    if self.phase == Phase::Idle {
+                        self.phase = Phase::Tags;
+                        v.begin_game();
+                    }
+                    if c == b'[' {
+                        if self.skip.is_some() {
+                            return Step::Next;
+                        }
+                        i = self.tag(line, i, v);
+                    } else {
+                        let (line_no, col) = (self.line_no, column(line, i));
+                        self.start_movetext_at(line_no, col, v);
+                    }
+                }
+                Phase::Movetext => {
+                    if c == b'[' && line[..i].iter().all(u8::is_ascii_whitespace) {
+                        // The next game's tags: this one had no result.
+                        return Step::End(i);
+                    }
+                    i = if self.skip.is_some() {
+                        self.skip_token(line, i, v)
+                    } else {
+                        self.token(line, i, v)
+                    };
+                }
+                Phase::AfterResult => match c {
+                    // Comments after the result still belong to this game.
+                    b';' => return Step::Next,
+                    b'{' => match memchr(b'}', &line[i + 1..]) {
+                        Some(n) => i += n + 2,
+                        None => return Step::End(i),
+                    },
+                    _ => return Step::End(i),
+                },
+            }
+        }
+    }
+
+    /// Starts the movetext at the position the tags give.
+    fn start_movetext_at<V: Visitor>(&mut self, line: usize, column: usize, v: &mut V) {
+        self.phase = Phase::Movetext;
+        self.text_end = (line, column);
+        if self.skip.is_some() {
+            return;
+        }
+        let start = if self.has_fen {
+            match parse_fen(&self.fen) {
+                Ok(pos) => pos,
+                Err(e) => {
+                    self.error = Some(NotationError::Pgn {
+                        game: self.game_no,
+                        line,
+                        column,
+                        reason: format!("bad FEN tag: {e}"),
+                    });
+                    self.skip = Some(Skip::Game { depth: 0 });
+                    return;
+                }
+            }
+        } else {
+            self.startpos
+        };
+        self.frames.push(Frame::new(start));
+        let control = v.begin_movetext(&start);
+        self.obey(control);
+    }
+
+    /// Reads `[Name "value"]` at byte `at`; returns where it ends.
+    fn tag<V: Visitor>(&mut self, line: &[u8], at: usize, v: &mut V) -> usize {
+        let mut i = skip_whitespace(line, at + 1);
+        let name_start = i;
+        while i < line.len() && (line[i].is_ascii_alphanumeric() || line[i] == b'_') {
+            i += 1;
+        }
+        if i == name_start {
+            let reason = "tag without a name: expected `[Name \"value\"]`".to_string();
+            self.fail(line, i, reason);
+            return line.len();
+        }
+        let name = String::from_utf8_lossy(&line[name_start..i]).into_owned();
+        i = skip_whitespace(line, i);
+        if line.get(i) != Some(&b'"') {
+            let reason = format!("tag `{name}` without a quoted value: expected `\"`");
+            self.fail(line, i, reason);
+            return line.len();
+        }
+        let open = i;
+        let mut close = None;
+        let mut j = open + 1;
+        while j < line.len() {
+            match line[j] {
+                b'"' => {
+                    close = Some(j);
+                    break;
+                }
+                b'\\' if matches!(line.get(j + 1), Some(b'"' | b'\\')) => j += 2,
+                _ => j += 1,
+            }
+        }
+        let after = close.map(|c| skip_whitespace(line, c + 1));
+        let (value_end, end, repair) = match (close, after) {
+            (Some(c), Some(k)) if line.get(k) == Some(&b']') => (c, k + 1, None),
+            _ if self.strict() => {
+                let (at, reason) = match after {
+                    None => (
+                        line.len(),
+                        format!("tag `{name}` value never closed: expected `\"`"),
+                    ),
+                    Some(k) => (k, format!("tag `{name}` not closed: expected `]`")),
+                };
+                self.fail(line, at, reason);
+                return line.len();
+            }
+            _ => {
+                // The first quote that a `]` follows ends the value.
+                let quote_bracket = (open + 1..line.len()).find(|&q| {
+                    line[q] == b'"' && line.get(skip_whitespace(line, q + 1)) == Some(&b']')
+                });
+                if let Some(q) = quote_bracket {
+                    let k = skip_whitespace(line, q + 1);
+                    (q, k + 1, Some(WarningKind::TagQuotes))
+                } else if let (Some(c), Some(k)) = (close, after) {
+                    if k < line.len() {
+                        let reason = format!("tag `{name}` not closed: expected `]`");
+                        self.fail(line, k, reason);
+                        return line.len();
+                    }
+                    (c, line.len(), Some(WarningKind::UnterminatedTag))
+                } else {
+                    let mut value_end = line.len();
+                    while value_end > open + 1 && line[value_end - 1].is_ascii_whitespace() {
+                        value_end -= 1;
+                    }
+                    if value_end > open + 1 && line[value_end - 1] == b']' {
+                        value_end -= 1;
+                    }
+                    (value_end, line.len(), Some(WarningKind::UnterminatedTag))
+                }
+            }
+        };
+        if let Some(kind) = repair {
+            self.warn(kind, line, at, &line[at..end], v);
+        }
+        // Unescape `\"` and `\\`.
+        let raw = &line[open + 1..value_end];
+        let mut value = Vec::with_capacity(raw.len());
+        let mut k = 0;
+        while k < raw.len() {
+            if raw[k] == b'\\' && matches!(raw.get(k + 1), Some(b'"' | b'\\')) {
+                k += 1;
+            }
+            value.push(raw[k]);
+            k += 1;
+        }
+        self.scratch.clear();
+        match String::from_utf8(value) {
+            Ok(text) => self.scratch = text,
+            Err(e) => {
+                self.scratch
+                    .extend(e.as_bytes().iter().map(|&b| char::from(b)));
+                self.warn(WarningKind::Encoding, line, open + 1, raw, v);
+            }
+        }
+        let repeated = self
+            .tag_names
+            .split(|&b| b == 0)
+            .any(|seen| seen == name.as_bytes());
+        if repeated {
+            self.warn(WarningKind::DuplicateTag, line, at, &line[at..end], v);
+        } else {
+            self.tag_names.extend_from_slice(name.as_bytes());
+            self.tag_names.push(0);
+        }
+        if name == "FEN" {
+            self.fen.clear();
+            self.fen.push_str(&self.scratch);
+            self.has_fen = true;
+        }
+        let control = v.tag(&name, &self.scratch);
+        if control != Control::Continue {
+            self.skip = Some(Skip::Game { depth: 0 });
+        }
+        end
+    }
+
+    /// Skips one token of text the visitor or an error asked to skip.
+    fn skip_token<V: Visitor>(&mut self, line: &[u8], i: usize, v: &mut V) -> usize {
+        let Some(skip) = self.skip else {
+            return i;
+        };
+        match line[i] {
+            b'{' => match memchr(b'}', &line[i + 1..]) {
+                Some(n) => i + n + 2,
+                None => {
+                    self.open_comment(line, i, true);
+                    line.len()
+                }
+            },
+            b';' => line.len(),
+            b'(' => {
+                self.skip = Some(match skip {
+                    Skip::Variation { depth } => Skip::Variation { depth: depth + 1 },
+                    Skip::Game { depth } => Skip::Game { depth: depth + 1 },
+                });
+                i + 1
+            }
+            b')' => {
+                match skip {
+                    Skip::Variation { depth: 1 } => {
+                        self.skip = None;
+                        self.close_variation(v);
+                    }
+                    Skip::Variation { depth } => {
+                        self.skip = Some(Skip::Variation { depth: depth - 1 })
+                    }
+                    Skip::Game { depth } => {
+                        self.skip = Some(Skip::Game {
+                            depth: depth.saturating_sub(1),
+                        })
+                    }
+                }
+                i + 1
+            }
+            _ => {
+                let mut end = i + 1;
+                while end < line.len() && !is_delimiter(line[end]) {
+                    end += 1;
+                }
+                let token = &line[i..end];
+                let ends_game = result_token(token).is_some()
+                    || (!self.strict() && GLUED_RESULTS.iter().any(|(r, _)| token.ends_with(r)));
+                if skip == (Skip::Game { depth: 0 }) && ends_game {
+                    self.result_seen = true;
+                    self.phase = Phase::AfterResult;
+                }
+                end
+            }
+        }
+    }
+
+    fn open_comment(&mut self, line: &[u8], at: usize, skipped: bool) {
+        self.in_comment = true;
+        self.comment_skipped = skipped;
+        self.comment_at = (self.line_no, column(line, at));
+        self.comment.clear();
+        self.comment.extend_from_slice(&line[at + 1..]);
+    }
+
+    /// Gives the comment left open at the end of the game, with a warning.
+    fn close_open_comment<V: Visitor>(&mut self, v: &mut V) {
+        let (line, column) = self.comment_at;
+        let text = std::mem::take(&mut self.comment);
+        let shown: String = String::from_utf8_lossy(&text).chars().take(40).collect();
+        self.warn_at(
+            WarningKind::UnclosedComment,
+            line,
+            column,
+            format!("{{{shown}"),
+            v,
+        );
+        if self.skip.is_none() {
+            let decoded = decode(&text);
+            let control = v.comment(&decoded);
+            self.obey(control);
+        }
+        self.comment = text;
+    }
+
+    fn emit_comment<V: Visitor>(&mut self, line: &[u8], at: usize, text: &[u8], v: &mut V) {
+        let decoded = decode(text);
+        if matches!(decoded, Cow::Owned(_)) {
+            self.warn(WarningKind::Encoding, line, at, text, v);
+        }
+        let control = v.comment(&decoded);
+        self.obey(control);
+    }
+
+    /// Reads one movetext token at byte `i`; returns where it ends.
+    fn token<V: Visitor>(&mut self, line: &[u8], i: usize, v: &mut V) -> usize {
+        let c = line[i];
+        match c {
+            b'{' => match memchr(b'}', &line[i + 1..]) {
+                Some(n) => {
+                    self.emit_comment(line, i + 1, &line[i + 1..i + 1 + n], v);
+                    i + n + 2
+                }
+                None => {
+                    self.open_comment(line, i, false);
+                    line.len()
                 }
             },
             b';' => {
-                b.comment(&line[i + 1..]);
-                return Ok(bytes.len());
+                self.emit_comment(line, i + 1, &line[i + 1..], v);
+                line.len()
             }
             b'(' => {
-                b.open_variation().map_err(|r| (i, r))?;
-                i += 1;
+                self.open_variation(line, i, v);
+                i + 1
             }
             b')' => {
-                b.close_variation().map_err(|r| (i, r))?;
-                i += 1;
+                if self.frames.len() < 2 {
+                    if self.strict() {
+                        self.fail(line, i, "`)` without a matching `(`".to_string());
+                    } else {
+                        self.warn(WarningKind::UnmatchedClose, line, i, b")", v);
+                    }
+                } else {
+                    self.pending_nags.clear();
+                    self.close_variation(v);
+                }
+                i + 1
             }
             b'$' => {
-                let digits = bytes[i + 1..]
+                let digits = line[i + 1..]
                     .iter()
                     .take_while(|d| d.is_ascii_digit())
                     .count();
-                let nag = line[i + 1..i + 1 + digits]
-                    .parse::<u8>()
-                    .map_err(|_| (i, "bad NAG: expected `$` and a number 0 to 255".to_string()))?;
-                b.nag(nag).map_err(|r| (i, r))?;
-                i += 1 + digits;
+                let nag = std::str::from_utf8(&line[i + 1..i + 1 + digits])
+                    .ok()
+                    .and_then(|d| d.parse::<u8>().ok());
+                match nag {
+                    Some(nag) => self.nag(line, i, nag, v),
+                    None => {
+                        let reason = "bad NAG: expected `$` and a number 0 to 255".to_string();
+                        self.fail(line, i, reason);
+                    }
+                }
+                i + 1 + digits
             }
-            b'}' | b']' | b'[' => {
-                return Err((i, format!("unexpected `{}` in movetext", c as char)));
+            b'}' if !self.strict() => {
+                self.warn(WarningKind::UnmatchedClose, line, i, b"}", v);
+                i + 1
+            }
+            b'}' | b'[' | b']' => {
+                let reason = format!("unexpected `{}` in movetext", char::from(c));
+                self.fail(line, i, reason);
+                i + 1
+            }
+            _ if c >= 0x80 && !self.strict() => {
+                let end = i + line[i..].iter().take_while(|&&b| b >= 0x80).count();
+                self.warn(WarningKind::Encoding, line, i, &line[i..end], v);
+                end
             }
             _ => {
-                let end = bytes[i..]
-                    .iter()
-                    .position(|&d| is_delimiter(d))
-                    .map_or(bytes.len(), |n| i + n);
-                let token = &line[i..end];
-                if c.is_ascii_digit() {
-                    let digits = bytes[i..end]
-                        .iter()
-                        .take_while(|d| d.is_ascii_digit())
-                        .count();
-                    if bytes.get(i + digits) == Some(&b'.') {
-                        // A move number, `12.` or `12...`, perhaps glued to its move.
-                        let dots = bytes[i + digits..end]
-                            .iter()
-                            .take_while(|&&d| d == b'.')
-                            .count();
-                        i += digits + dots;
-                        continue;
-                    }
-                    if let Some(result) = GameResult::from_token(token) {
-                        b.set_result(result).map_err(|r| (i, r))?;
-                        return Ok(end);
-                    }
-                    if digits == token.len() {
-                        // A move number without its period.
-                        i = end;
-                        continue;
-                    }
+                let mut end = i + 1;
+                while end < line.len()
+                    && !is_delimiter(line[end])
+                    && (line[end] < 0x80 || self.strict())
+                {
+                    end += 1;
                 }
-                if token == "*" {
-                    b.set_result(GameResult::Unknown).map_err(|r| (i, r))?;
-                    return Ok(end);
-                }
-                if let Some(nag) = glyph_nag(token) {
-                    b.nag(nag).map_err(|r| (i, r))?;
-                } else {
-                    b.san(token).map_err(|r| (i, r))?;
-                }
-                i = end;
+                self.word(line, i, end, v);
+                end
             }
         }
     }
-    Ok(i)
+
+    /// A move number, result, glyph or move: `line[s..e]`.
+    fn word<V: Visitor>(&mut self, line: &[u8], s: usize, e: usize, v: &mut V) {
+        let token = &line[s..e];
+        let strict = self.strict();
+        if token[0].is_ascii_digit() {
+            let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
+            if token.get(digits) == Some(&b'.') {
+                // A move number, `12.` or `12...`, perhaps glued to its move.
+                let dots = token[digits..].iter().take_while(|&&b| b == b'.').count();
+                if digits + dots < token.len() {
+                    self.word(line, s + digits + dots, e, v);
+                }
+                return;
+            }
+            if let Some(result) = result_token(token) {
+                return self.result(line, s, result, v);
+            }
+            if digits == token.len() {
+                // A move number without its period.
+                return;
+            }
+            if token == b"1/2" && !strict {
+                self.warn(WarningKind::ResultShorthand, line, s, token, v);
+                return self.result(line, s, GameResult::Draw, v);
+            }
+        }
+        if token == b"*" {
+            return self.result(line, s, GameResult::Unknown, v);
+        }
+        if token[0] == b'.' && !strict {
+            let dots = token.iter().take_while(|&&b| b == b'.').count();
+            let kind = if dots == token.len() && dots == 1 {
+                WarningKind::StrayPunctuation
+            } else {
+                WarningKind::MoveNumberDots
+            };
+            self.warn(kind, line, s, token, v);
+            if dots < token.len() {
+                self.word(line, s + dots, e, v);
+            }
+            return;
+        }
+        if matches!(token[0], b'!' | b'?') {
+            if let Some(nag) = glyph_nag_bytes(token) {
+                return self.nag(line, s, nag, v);
+            }
+        }
+        if !strict {
+            if matches!(token[0], b'+' | b'#') && token.iter().all(|&b| b == b'+' || b == b'#') {
+                return self.warn(WarningKind::StrayPunctuation, line, s, token, v);
+            }
+            if token[0] == b'e'
+                && (token == b"ep" || token == b"e.p.")
+                && self.frames.last().is_some_and(|f| f.last_en_passant)
+            {
+                return self.warn(WarningKind::EnPassantSuffix, line, s, token, v);
+            }
+        }
+        self.san_word(line, s, e, v);
+    }
+
+    /// The move `text` names in the current position.
+    fn resolve(&self, text: &[u8]) -> Result<Move, NotationError> {
+        let pos = &self.frames.last().expect("movetext has a line").pos;
+        match SanText::read(text) {
+            Some(san) => san
+                .resolve(pos)
+                .map_err(|e| unresolved_error(e, &String::from_utf8_lossy(text))),
+            None => Err(NotationError::MalformedSan {
+                text: String::from_utf8_lossy(text).into_owned(),
+            }),
+        }
+    }
+
+    /// A move token, with its annotation glyph.
+    fn san_word<V: Visitor>(&mut self, line: &[u8], s: usize, e: usize, v: &mut V) {
+        let token = &line[s..e];
+        let mut body = token;
+        if !self.strict() {
+            let mut end = body.len();
+            while end > 1 && body[end - 1] == b'.' {
+                end -= 1;
+            }
+            if end < body.len() {
+                self.warn(WarningKind::StrayPunctuation, line, s, token, v);
+                body = &body[..end];
+            }
+        }
+        let (text, glyph) = split_glyph(body);
+        match self.resolve(text) {
+            Ok(mv) => self.play(mv, glyph, v),
+            Err(err) => {
+                if self.strict() || !self.repair_move(line, s, e, v) {
+                    self.fail(line, s, err.to_string());
+                }
+            }
+        }
+    }
+
+    /// Reads a move token no SAN reading accepts as a writer meant it: with
+    /// an en-passant suffix, as `Z0`, in long algebraic notation, or with the
+    /// result glued to it. Returns whether it did.
+    fn repair_move<V: Visitor>(&mut self, line: &[u8], s: usize, e: usize, v: &mut V) -> bool {
+        let token = &line[s..e];
+        let (text, glyph) = split_glyph(token);
+        let mut core = text;
+        while let [rest @ .., b'+' | b'#'] = core {
+            core = rest;
+        }
+        for suffix in [&b"e.p."[..], b"ep"] {
+            if let Some(stripped) = core.strip_suffix(suffix) {
+                if let Ok(mv) = self.resolve(stripped) {
+                    if mv.is_en_passant() {
+                        self.warn(WarningKind::EnPassantSuffix, line, s, token, v);
+                        self.play(mv, glyph, v);
+                        return true;
+                    }
+                }
+            }
+        }
+        if core == b"Z0" {
+            if let Ok(mv) = self.resolve(b"--") {
+                self.warn(WarningKind::NullMoveZ0, line, s, token, v);
+                self.play(mv, glyph, v);
+                return true;
+            }
+        }
+        if let Some((from, to, promotion)) = long_algebraic(text) {
+            let pos = &self.frames.last().expect("movetext has a line").pos;
+            if let Some(mv) = pos.find_move(from, to, promotion) {
+                self.warn(WarningKind::LongAlgebraic, line, s, token, v);
+                self.play(mv, glyph, v);
+                return true;
+            }
+        }
+        for (suffix, result) in GLUED_RESULTS {
+            let Some(prefix) = token.strip_suffix(suffix) else {
+                continue;
+            };
+            let (text, glyph) = split_glyph(prefix);
+            if text.is_empty() {
+                continue;
+            }
+            if let Ok(mv) = self.resolve(text) {
+                self.warn(WarningKind::ResultGlued, line, s, token, v);
+                self.play(mv, glyph, v);
+                if self.skip.is_none() {
+                    self.result(line, e - suffix.len(), result, v);
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Plays a move in the current line and tells the visitor.
+    fn play<V: Visitor>(&mut self, mv: Move, glyph: Option<u8>, v: &mut V) {
+        let frame = self.frames.last_mut().expect("movetext has a line");
+        frame.before = frame.pos;
+        frame.pos.make_move_or_pass(mv);
+        frame.has_move = true;
+        frame.last_en_passant = mv.is_en_passant();
+        let control = v.move_played(&frame.before, mv, &frame.pos);
+        self.obey(control);
+        if !self.pending_nags.is_empty() {
+            let nags = std::mem::take(&mut self.pending_nags);
+            for &nag in &nags {
+                if self.skip.is_none() {
+                    let control = v.nag(nag);
+                    self.obey(control);
+                }
+            }
+            self.pending_nags = nags;
+            self.pending_nags.clear();
+        }
+        if let Some(nag) = glyph {
+            if self.skip.is_none() {
+                let control = v.nag(nag);
+                self.obey(control);
+            }
+        }
+    }
+
+    fn nag<V: Visitor>(&mut self, line: &[u8], at: usize, nag: u8, v: &mut V) {
+        let has_move = self.frames.last().is_some_and(|f| f.has_move);
+        if has_move {
+            let control = v.nag(nag);
+            self.obey(control);
+        } else if self.strict() {
+            let reason = "annotation before any move: expected a move first".to_string();
+            self.fail(line, at, reason);
+        } else {
+            let end = at
+                + 1
+                + line[at + 1..]
+                    .iter()
+                    .take_while(|b| !is_delimiter(**b))
+                    .count();
+            self.warn(WarningKind::NagBeforeMove, line, at, &line[at..end], v);
+            self.pending_nags.push(nag);
+        }
+    }
+
+    fn open_variation<V: Visitor>(&mut self, line: &[u8], at: usize, v: &mut V) {
+        let parent = self.frames.last().expect("movetext has a line");
+        if !parent.has_move {
+            let reason = "variation before any move: expected a move first".to_string();
+            return self.fail(line, at, reason);
+        }
+        let start = parent.before;
+        self.frames.push(Frame::new(start));
+        let control = v.begin_variation();
+        self.obey(control);
+    }
+
+    fn close_variation<V: Visitor>(&mut self, v: &mut V) {
+        self.frames.pop();
+        let control = v.end_variation();
+        self.obey(control);
+    }
+
+    fn result<V: Visitor>(&mut self, line: &[u8], at: usize, result: GameResult, v: &mut V) {
+        if self.frames.len() > 1 {
+            let reason = format!("game result `{result}` inside a variation: expected `)` first");
+            return self.fail(line, at, reason);
+        }
+        self.pending_nags.clear();
+        v.result(result);
+        self.result_seen = true;
+        self.phase = Phase::AfterResult;
+    }
 }

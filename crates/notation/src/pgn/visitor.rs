@@ -1,0 +1,134 @@
+//! The streaming interface of the PGN reader: a visitor called for each
+//! element of a game as it is read.
+
+use crate::{GameResult, Warning};
+use outpost_board::{Move, Position};
+
+/// What a [`Visitor`] wants the reader to do next.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Control {
+    /// Go on reading.
+    #[default]
+    Continue,
+    /// Skip the rest of the innermost variation (from
+    /// [`Visitor::begin_variation`], the whole variation) without parsing its
+    /// moves; [`Visitor::end_variation`] is still called. In the main line,
+    /// the same as [`Control::SkipGame`].
+    SkipVariation,
+    /// Skip the rest of the game without parsing it: no callback but
+    /// [`Visitor::end_game`] follows.
+    SkipGame,
+}
+
+/// Receives the elements of each game a
+/// [`PgnReader`](crate::PgnReader) reads, in the order they appear.
+///
+/// For each game: [`begin_game`](Visitor::begin_game), the
+/// [`tag`](Visitor::tag)s, [`begin_movetext`](Visitor::begin_movetext) with
+/// the starting position, then the moves (already checked and played by
+/// the reader), NAGs, comments and variations, the
+/// [`result`](Visitor::result), and [`end_game`](Visitor::end_game), whose
+/// output the reader returns. A NAG always follows the move it annotates.
+/// [`warning`](Visitor::warning) is called for each repair as it happens.
+/// When a game has an error, the reader skips to the next game and returns
+/// the error instead of calling `end_game`; `begin_game` is where a visitor
+/// clears what an unfinished game left.
+///
+/// Every method but `end_game` has a default that ignores its element, and
+/// those that return a [`Control`] let the visitor skip a variation or the
+/// rest of the game cheaply.
+///
+/// ```
+/// use outpost_board::{Move, Position};
+/// use outpost_notation::pgn::{Control, Visitor};
+/// use outpost_notation::PgnReader;
+///
+/// /// Counts the moves of each main line.
+/// struct MainLineLength(usize);
+///
+/// impl Visitor for MainLineLength {
+///     type Output = usize;
+///
+///     fn begin_game(&mut self) {
+///         self.0 = 0;
+///     }
+///
+///     fn move_played(&mut self, _before: &Position, _mv: Move, _after: &Position) -> Control {
+///         self.0 += 1;
+///         Control::Continue
+///     }
+///
+///     fn begin_variation(&mut self) -> Control {
+///         Control::SkipVariation
+///     }
+///
+///     fn end_game(&mut self) -> usize {
+///         self.0
+///     }
+/// }
+///
+/// let text = "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *\n1. d4 *\n";
+/// let mut reader = PgnReader::new(text.as_bytes());
+/// let mut visitor = MainLineLength(0);
+/// assert_eq!(reader.read_game(&mut visitor), Some(Ok(3)));
+/// assert_eq!(reader.read_game(&mut visitor), Some(Ok(1)));
+/// assert_eq!(reader.read_game(&mut visitor), None);
+/// ```
+pub trait Visitor {
+    /// What the visitor makes of a game.
+    type Output;
+
+    /// A game starts (its first tag or token was found).
+    fn begin_game(&mut self) {}
+
+    /// A tag pair, its value unescaped. Tags may repeat; see
+    /// [`Tags`](crate::Tags) for which value wins.
+    fn tag(&mut self, _name: &str, _value: &str) -> Control {
+        Control::Continue
+    }
+
+    /// The movetext starts, from `start` (the position of the `FEN` tag, or
+    /// the standard starting position).
+    fn begin_movetext(&mut self, _start: &Position) -> Control {
+        Control::Continue
+    }
+
+    /// A legal move (or [`Move::NULL`], a pass) played from `before`,
+    /// leading to `after`.
+    fn move_played(&mut self, _before: &Position, _mv: Move, _after: &Position) -> Control {
+        Control::Continue
+    }
+
+    /// A numeric annotation glyph (`$14`, or `!?` read as 5) for the move
+    /// just played.
+    fn nag(&mut self, _nag: u8) -> Control {
+        Control::Continue
+    }
+
+    /// The text of a `{...}` or `;` comment, as written (a comment spanning
+    /// lines keeps its line breaks).
+    fn comment(&mut self, _text: &str) -> Control {
+        Control::Continue
+    }
+
+    /// A variation opens: it replaces the move just played, from the
+    /// position before it.
+    fn begin_variation(&mut self) -> Control {
+        Control::Continue
+    }
+
+    /// The innermost variation closes.
+    fn end_variation(&mut self) -> Control {
+        Control::Continue
+    }
+
+    /// The game's result token.
+    fn result(&mut self, _result: GameResult) {}
+
+    /// The reader repaired or noticed something (see
+    /// [`WarningKind`](crate::WarningKind)).
+    fn warning(&mut self, _warning: &Warning) {}
+
+    /// The game ends; the reader returns what this gives.
+    fn end_game(&mut self) -> Self::Output;
+}
