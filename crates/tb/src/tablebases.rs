@@ -388,6 +388,53 @@ mod tests {
     }
 
     #[test]
+    fn en_passant_adds_the_capture_to_the_table_value() {
+        use outpost_notation::parse_fen;
+        let capture = |v: Dtm| move |_: &Position| Ok(v);
+        // Black has just played d7-d5 next to White's e5 pawn.
+        let ep = parse_fen("8/8/8/3pP3/8/8/8/K6k w - d6 0 1").unwrap();
+        // The capture is better than the table's value: it counts.
+        assert_eq!(
+            with_en_passant(&ep, Dtm::Loss(4), capture(Dtm::Win(9))).unwrap(),
+            Dtm::Win(9)
+        );
+        assert_eq!(
+            with_en_passant(&ep, Dtm::Draw, capture(Dtm::Win(9))).unwrap(),
+            Dtm::Win(9)
+        );
+        // The table's value is better: it stays.
+        assert_eq!(
+            with_en_passant(&ep, Dtm::Win(3), capture(Dtm::Win(9))).unwrap(),
+            Dtm::Win(3)
+        );
+        assert_eq!(
+            with_en_passant(&ep, Dtm::Draw, capture(Dtm::Loss(2))).unwrap(),
+            Dtm::Draw
+        );
+        // The capture's position is the one after exd6.
+        let seen = with_en_passant(&ep, Dtm::Draw, |after| {
+            assert_eq!(
+                after.piece_on(outpost_board::Square::D6),
+                Some(outpost_board::Piece::WhitePawn)
+            );
+            assert_eq!(after.occupied().count(), 3);
+            Ok(Dtm::Win(1))
+        });
+        assert_eq!(seen.unwrap(), Dtm::Win(1));
+        // No en-passant square, or no pawn beside the pushed one: the table's value.
+        let none = parse_fen("8/8/8/3pP3/8/8/8/K6k w - - 0 1").unwrap();
+        assert_eq!(
+            with_en_passant(&none, Dtm::Draw, capture(Dtm::Win(1))).unwrap(),
+            Dtm::Draw
+        );
+        let far = parse_fen("8/8/8/p3P3/8/8/8/K6k w - a6 0 1").unwrap();
+        assert_eq!(
+            with_en_passant(&far, Dtm::Draw, capture(Dtm::Win(1))).unwrap(),
+            Dtm::Draw
+        );
+    }
+
+    #[test]
     fn lookup_finds_every_material_both_ways() {
         let tb = Tablebases::empty();
         for material in Material::all_up_to(4) {
