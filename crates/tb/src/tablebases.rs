@@ -14,6 +14,21 @@ use std::sync::OnceLock;
 const LOOKUP_LEN: usize = 11 * 11;
 const NO_SLOT: u8 = u8::MAX;
 
+/// What [`Tablebases::probe_root`] finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootProbe {
+    /// The position's value from the side to move's view.
+    pub dtm: Dtm,
+    /// A move that keeps it (the fastest mate, the longest resistance, a
+    /// drawing move); `None` when there is no legal move.
+    pub best_move: Option<Move>,
+    /// Whether the mate comes within the plies the fifty-move rule leaves
+    /// even with no capture or pawn move on the way (always true for a
+    /// draw). When false the engine may prefer a winning move that resets
+    /// the count; see `docs/tablebases.md`.
+    pub within_fifty_move_rule: bool,
+}
+
 /// One material's table, loaded or generated at most once.
 struct Slot {
     layout: Layout,
@@ -295,6 +310,20 @@ impl Tablebases {
             }
         }
         Ok(best)
+    }
+
+    /// Everything the root needs at once: the position's DTM, the best move
+    /// ([`Tablebases::best_move`]) and whether the mate, if any, is certain
+    /// to come before the fifty-move rule ([`Dtm::within_fifty_move_rule`]
+    /// with the position's halfmove clock).
+    pub fn probe_root(&self, pos: &Position) -> Result<RootProbe, TbError> {
+        let dtm = self.probe_dtm(pos)?;
+        let best_move = self.best_move(pos)?.map(|(mv, _)| mv);
+        Ok(RootProbe {
+            dtm,
+            best_move,
+            within_fifty_move_rule: dtm.within_fifty_move_rule(pos.halfmove_clock()),
+        })
     }
 
     /// Every legal move with the value it keeps, from the side to move's
