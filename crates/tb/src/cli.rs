@@ -63,13 +63,14 @@ pub fn probe(tb: &Tablebases, fen: &str, mut out: impl Write) -> Result<Dtm, TbE
         fen: fen.to_string(),
         message: e.to_string(),
     })?;
-    let dtm = tb.probe_dtm(&pos)?;
+    let root = tb.probe_root(&pos)?;
+    let dtm = root.dtm;
     writeln!(out, "wdl {} dtm {}", dtm.wdl(), dtm.moves().unwrap_or(0))?;
-    match tb.best_move(&pos)? {
-        Some((mv, _)) => writeln!(out, "bestmove {mv}")?,
+    match root.best_move {
+        Some(mv) => writeln!(out, "bestmove {mv}")?,
         None => writeln!(out, "bestmove none")?,
     }
-    if !dtm.within_fifty_move_rule(pos.halfmove_clock()) {
+    if !root.within_fifty_move_rule {
         writeln!(
             out,
             "fifty-move: the mate takes {} plies and the halfmove clock is {}; a capture or pawn move must reset it on the way",

@@ -12,9 +12,13 @@
 //! positions decided in level `n - 1`, found by un-moves (a man of the side
 //! that just moved steps back to an empty square: the reverse of a quiet
 //! move, including a pawn's single or double push), plus those queued for
-//! `n`. Each is evaluated with the board's forward move generator against
-//! the values known so far, so the un-moves only have to find a superset of
-//! the true predecessors. Positions never decided are draws.
+//! `n`. At an odd level every undecided predecessor of a loss is won at
+//! once. At an even level each candidate's quiet moves are walked forward
+//! on its placement (no board needed: a pseudo-legal move that leaves the
+//! king in check reaches a slot marked invalid) and checked against the
+//! values known so far, so the un-moves only have to find a superset of the
+//! true predecessors; that also keeps positions equal to their own mirror
+//! image simple. Positions never decided are draws.
 //!
 //! En passant: table positions carry no en-passant square, but a double push
 //! can give the opponent an en-passant capture. The value after such a push
@@ -136,7 +140,7 @@ impl Solver<'_> {
 
     /// Level 0: what the moves leaving the table give, whether the position
     /// is mated, and a level to look again for an en-passant capture.
-    fn exits(&self, pos: &Position) -> Result<(Exits, Outcome, bool), TbError> {
+    fn exits(&self, pos: &Position) -> Result<(Exits, Outcome), TbError> {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             let outcome = Outcome {
@@ -149,7 +153,6 @@ impl Solver<'_> {
                     loss: BLOCKED,
                 },
                 outcome,
-                false,
             ));
         }
         let mut win: Option<u16> = None;
@@ -187,7 +190,7 @@ impl Solver<'_> {
             (None, Some(l)) if !internal => Some(Dtm::Loss(l)),
             _ => None,
         };
-        Ok((exits, Outcome { decided, recheck }, internal))
+        Ok((exits, Outcome { decided, recheck }))
     }
 
     /// Evaluates the position at `index` against the values known at
@@ -550,7 +553,7 @@ pub(crate) fn generate(layout: &Layout, tb: &Tablebases) -> Result<Vec<u8>, TbEr
                         *value = Dtm::INVALID_BYTE;
                         continue;
                     };
-                    let (e, out, _) = solver.exits(&pos)?;
+                    let (e, out) = solver.exits(&pos)?;
                     *exit = e;
                     if out.decided == Some(Dtm::Loss(0)) {
                         *value = Dtm::Loss(0).to_byte();

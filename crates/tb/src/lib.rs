@@ -46,6 +46,6 @@ pub use error::TbError;
 pub use index::{PAWNFUL_KING_PAIRS, PAWNLESS_KING_PAIRS};
 pub use material::{Material, MAX_MEN};
 pub use stats::{table_stats, SideStats, TableStats};
-pub use tablebases::Tablebases;
+pub use tablebases::{RootProbe, Tablebases};
 pub use value::{Dtm, Wdl};
 pub use verify::{expected_value, verify_table, Verified};

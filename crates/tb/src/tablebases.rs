@@ -14,6 +14,21 @@ use std::sync::OnceLock;
 const LOOKUP_LEN: usize = 11 * 11;
 const NO_SLOT: u8 = u8::MAX;
 
+/// What [`Tablebases::probe_root`] finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootProbe {
+    /// The position's value from the side to move's view.
+    pub dtm: Dtm,
+    /// A move that keeps it (the fastest mate, the longest resistance, a
+    /// drawing move); `None` when there is no legal move.
+    pub best_move: Option<Move>,
+    /// Whether the mate comes within the plies the fifty-move rule leaves
+    /// even with no capture or pawn move on the way (always true for a
+    /// draw). When false the engine may prefer a winning move that resets
+    /// the count; see `docs/tablebases.md`.
+    pub within_fifty_move_rule: bool,
+}
+
 /// One material's table, loaded or generated at most once.
 struct Slot {
     layout: Layout,
@@ -297,6 +312,20 @@ impl Tablebases {
         Ok(best)
     }
 
+    /// Everything the root needs at once: the position's DTM, the best move
+    /// ([`Tablebases::best_move`]) and whether the mate, if any, is certain
+    /// to come before the fifty-move rule ([`Dtm::within_fifty_move_rule`]
+    /// with the position's halfmove clock).
+    pub fn probe_root(&self, pos: &Position) -> Result<RootProbe, TbError> {
+        let dtm = self.probe_dtm(pos)?;
+        let best_move = self.best_move(pos)?.map(|(mv, _)| mv);
+        Ok(RootProbe {
+            dtm,
+            best_move,
+            within_fifty_move_rule: dtm.within_fifty_move_rule(pos.halfmove_clock()),
+        })
+    }
+
     /// Every legal move with the value it keeps, from the side to move's
     /// view, best first.
     pub fn rank_moves(&self, pos: &Position) -> Result<Vec<(Move, Dtm)>, TbError> {
@@ -385,6 +414,53 @@ mod tests {
     fn tablebases_are_send_and_sync() {
         fn assert_send_sync<T: Send + Sync>() {}
         assert_send_sync::<Tablebases>();
+    }
+
+    #[test]
+    fn en_passant_adds_the_capture_to_the_table_value() {
+        use outpost_notation::parse_fen;
+        let capture = |v: Dtm| move |_: &Position| Ok(v);
+        // Black has just played d7-d5 next to White's e5 pawn.
+        let ep = parse_fen("8/8/8/3pP3/8/8/8/K6k w - d6 0 1").unwrap();
+        // The capture is better than the table's value: it counts.
+        assert_eq!(
+            with_en_passant(&ep, Dtm::Loss(4), capture(Dtm::Win(9))).unwrap(),
+            Dtm::Win(9)
+        );
+        assert_eq!(
+            with_en_passant(&ep, Dtm::Draw, capture(Dtm::Win(9))).unwrap(),
+            Dtm::Win(9)
+        );
+        // The table's value is better: it stays.
+        assert_eq!(
+            with_en_passant(&ep, Dtm::Win(3), capture(Dtm::Win(9))).unwrap(),
+            Dtm::Win(3)
+        );
+        assert_eq!(
+            with_en_passant(&ep, Dtm::Draw, capture(Dtm::Loss(2))).unwrap(),
+            Dtm::Draw
+        );
+        // The capture's position is the one after exd6.
+        let seen = with_en_passant(&ep, Dtm::Draw, |after| {
+            assert_eq!(
+                after.piece_on(outpost_board::Square::D6),
+                Some(outpost_board::Piece::WhitePawn)
+            );
+            assert_eq!(after.occupied().count(), 3);
+            Ok(Dtm::Win(1))
+        });
+        assert_eq!(seen.unwrap(), Dtm::Win(1));
+        // No en-passant square, or no pawn beside the pushed one: the table's value.
+        let none = parse_fen("8/8/8/3pP3/8/8/8/K6k w - - 0 1").unwrap();
+        assert_eq!(
+            with_en_passant(&none, Dtm::Draw, capture(Dtm::Win(1))).unwrap(),
+            Dtm::Draw
+        );
+        let far = parse_fen("8/8/8/p3P3/8/8/8/K6k w - a6 0 1").unwrap();
+        assert_eq!(
+            with_en_passant(&far, Dtm::Draw, capture(Dtm::Win(1))).unwrap(),
+            Dtm::Draw
+        );
     }
 
     #[test]

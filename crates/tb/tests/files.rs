@@ -64,6 +64,31 @@ fn generated_files_probe_like_the_tables_in_memory() {
 }
 
 #[test]
+fn threads_share_one_set_of_lazily_loaded_tables() {
+    let dir = fresh_dir("files_threads");
+    generate_three_men(&dir);
+    let memory = Tablebases::in_memory();
+    let disk = Tablebases::open(&dir);
+    let positions: Vec<_> = memory
+        .materials()
+        .filter(|m| m.men() == 3)
+        .flat_map(|m| memory.positions(m).unwrap().step_by(7).collect::<Vec<_>>())
+        .collect();
+    // Four threads race to load the same tables on their first probes.
+    std::thread::scope(|scope| {
+        for t in 0..4 {
+            let (disk, memory, positions) = (&disk, &memory, &positions);
+            scope.spawn(move || {
+                for pos in positions.iter().skip(t) {
+                    assert_eq!(disk.probe_wdl(pos).unwrap(), memory.probe_wdl(pos).unwrap());
+                    assert_eq!(disk.probe_dtm(pos).unwrap(), memory.probe_dtm(pos).unwrap());
+                }
+            });
+        }
+    });
+}
+
+#[test]
 fn damaged_or_missing_files_are_typed_errors() {
     let dir = fresh_dir("files_damage");
     generate_three_men(&dir);
