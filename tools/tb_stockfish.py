@@ -13,9 +13,8 @@ did not find the shortest mate in its limits.
 
     python3 tools/tb_stockfish.py --dir /work/data/tb --samples 100 KQKR KRKP KPKP
 
-The probe command defaults to the outpost-tb example binary (build it with
-`cargo build --release -p outpost-tb --example tb`); pass --probe to use
-another, such as `outpost tb probe` once the binary has it.
+The probe command defaults to `target/release/outpost tb probe` (build it
+with `cargo build --release`); pass --probe to use another.
 """
 
 import argparse
@@ -69,7 +68,7 @@ def main():
     if args.probe:
         command, extra = shlex.split(args.probe), []
     else:
-        command = ["target/release/examples/tb", "probe"]
+        command = ["target/release/outpost", "tb", "probe"]
         extra = ["--dir", args.dir] if args.dir else []
     rng = random.Random(args.seed)
     errors = 0

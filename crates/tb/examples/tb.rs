@@ -1,14 +1,12 @@
-//! A stand-in for `outpost tb` until the binary wires the commands:
+//! Developer tools for the tables, beside the `outpost tb generate | probe |
+//! stats` commands of the binary:
 //!
 //! ```text
-//! cargo run --release -p outpost-tb --example tb -- generate [--men 3|4] [--dir DIR] [--threads N]
-//! cargo run --release -p outpost-tb --example tb -- probe <fen> [--dir DIR]
-//! cargo run --release -p outpost-tb --example tb -- stats [--men 3|4] [--dir DIR]
 //! cargo run --release -p outpost-tb --example tb -- verify [--men 3|4] [--dir DIR] [--every N] [--only MATERIAL]
 //! cargo run --release -p outpost-tb --example tb -- time <material> --dir DIR
 //! ```
 
-use outpost_tb::{cli, GenerateConfig, Tablebases};
+use outpost_tb::{cli, Tablebases};
 use std::path::PathBuf;
 
 fn main() {
@@ -27,24 +25,6 @@ fn main() {
     };
     let out = std::io::stdout();
     let result = match args.first().map(String::as_str) {
-        Some("generate") => cli::generate(
-            &GenerateConfig {
-                men,
-                dir: dir.clone().unwrap_or_else(|| PathBuf::from("tb")),
-                threads: option("--threads")
-                    .map_or(0, |t| t.parse().expect("--threads takes a number")),
-            },
-            out.lock(),
-        )
-        .map(|_| ()),
-        Some("probe") => match args.get(1) {
-            Some(fen) => cli::probe(&tables(), fen, out.lock()).map(|_| ()),
-            None => {
-                eprintln!("usage: tb probe <fen> [--dir DIR]");
-                std::process::exit(2);
-            }
-        },
-        Some("stats") => cli::stats(&tables(), men, out.lock()),
         // Checks every --every-th position of every table (or of --only M).
         Some("verify") => {
             let every = option("--every").map_or(1, |e| e.parse().expect("--every takes a number"));
