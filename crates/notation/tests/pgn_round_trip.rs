@@ -213,6 +213,15 @@ fn games_without_tags_and_result_lines() {
     );
     let bom: PgnGame = "\u{feff}[Event \"x\"]\r\n\r\n1. e4 *\r\n".parse().unwrap();
     assert_eq!(bom.tags.get("Event"), Some("x"));
+    // Files joined together keep each one's byte-order mark.
+    let text = "\u{feff}[Event \"x\"]\n\n1. e4\n\u{feff}[Event \"y\"]\n\n1. d4 *\n";
+    for options in [ReadOptions::lenient(), ReadOptions::strict()] {
+        let games: Vec<PgnGame> = PgnReader::with_options(text.as_bytes(), options)
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].tags.get("Event"), Some("y"));
+    }
     assert_eq!(PgnReader::new("".as_bytes()).count(), 0);
     assert_eq!(PgnReader::new("\n\n  \n".as_bytes()).count(), 0);
 }

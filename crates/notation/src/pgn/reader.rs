@@ -552,9 +552,12 @@ impl State {
     /// Reads one line of the game from byte `start`.
     fn line<V: Visitor>(&mut self, line: &[u8], start: usize, v: &mut V) -> Step {
         let mut i = start;
-        if i == 0 && self.line_no == 1 && line.starts_with(b"\xef\xbb\xbf") {
-            // A byte-order mark, as some Windows programs write.
+        let mut line_start = 0;
+        if i == 0 && line.starts_with(b"\xef\xbb\xbf") {
+            // A byte-order mark, as some Windows programs write (also where
+            // such files were joined).
             i = 3;
+            line_start = 3;
         }
         if self.in_comment {
             match memchr(b'}', &line[i..]) {
@@ -583,7 +586,7 @@ impl State {
                     return Step::Next;
                 }
             }
-        } else if i == 0 && line.first() == Some(&b'%') {
+        } else if i == line_start && line.get(i) == Some(&b'%') {
             return Step::Next;
         }
         loop {
@@ -619,7 +622,7 @@ impl State {
                     }
                 }
                 Phase::Movetext => {
-                    if c == b'[' && line[..i].iter().all(u8::is_ascii_whitespace) {
+                    if c == b'[' && line[line_start..i].iter().all(u8::is_ascii_whitespace) {
                         // The next game's tags: this one had no result.
                         return Step::End(i);
                     }
