@@ -203,6 +203,14 @@ fn stray_closing_brackets_are_skipped() {
         (7, 12),
         "{warnings:?}"
     );
+    // After the result, a stray bracket still belongs to the game: no
+    // empty game follows.
+    let text = b"1. e4 e5 1-0 }\n\n[Event \"b\"]\n1. d4 *\n";
+    let mut reader = PgnReader::new(&text[..]);
+    assert_eq!(ucis(&reader.next().unwrap().unwrap()), ["e2e4", "e7e5"]);
+    assert_eq!(kinds(reader.warnings()), [WarningKind::UnmatchedClose]);
+    assert_eq!(ucis(&reader.next().unwrap().unwrap()), ["d2d4"]);
+    assert!(reader.next().is_none());
     strict_rejects(b"1. e4 } e5 *");
     strict_rejects(b"1. e4 ) e5 *");
 }

@@ -635,6 +635,11 @@ impl State {
                 Phase::AfterResult => match c {
                     // Comments after the result still belong to this game.
                     b';' => return Step::Next,
+                    b'}' | b')' if !self.strict() => {
+                        // A stray bracket after the result: not a new game.
+                        self.warn(WarningKind::UnmatchedClose, line, i, &[c], v);
+                        i += 1;
+                    }
                     b'{' => match memchr(b'}', &line[i + 1..]) {
                         Some(n) => i += n + 2,
                         None => return Step::End(i),
