@@ -286,6 +286,8 @@ struct State {
     in_comment: bool,
     /// Whether the open comment is being skipped.
     comment_skipped: bool,
+    /// Whether the open comment's last line was blank.
+    comment_blank: bool,
     /// Line and column of the open comment's `{`.
     comment_at: (usize, usize),
     /// NAGs read before the first move of a line (lenient).
@@ -331,9 +333,9 @@ fn is_delimiter(b: u8) -> bool {
     DELIMITERS[usize::from(b)]
 }
 
-/// Whether `line` starts (after whitespace) like a tag pair: `[Name "`.
+/// Whether `line` starts like a tag pair: `[Name "`.
 fn looks_like_tag(line: &[u8]) -> bool {
-    let i = skip_whitespace(line, 0);
+    let i = 0;
     if line.get(i) != Some(&b'[') {
         return false;
     }
@@ -407,6 +409,7 @@ impl State {
             comment: Vec::new(),
             in_comment: false,
             comment_skipped: false,
+            comment_blank: false,
             comment_at: (0, 0),
             pending_nags: Vec::new(),
             scratch: String::new(),
@@ -572,8 +575,9 @@ impl State {
                     }
                     i += n + 1;
                 }
-                None if !self.strict() && looks_like_tag(line) => {
-                    // The next game's tags: the comment was never closed.
+                None if !self.strict() && self.comment_blank && looks_like_tag(line) => {
+                    // The next game's tags after a blank line: the comment
+                    // was never closed.
                     self.in_comment = false;
                     if !self.comment_skipped {
                         self.close_open_comment(v);
@@ -583,6 +587,7 @@ impl State {
                 None => {
                     self.comment.push(b'\n');
                     self.comment.extend_from_slice(&line[i..]);
+                    self.comment_blank = line[i..].iter().all(u8::is_ascii_whitespace);
                     return Step::Next;
                 }
             }
@@ -855,6 +860,7 @@ impl State {
     fn open_comment(&mut self, line: &[u8], at: usize, skipped: bool) {
         self.in_comment = true;
         self.comment_skipped = skipped;
+        self.comment_blank = false;
         self.comment_at = (self.line_no, column(line, at));
         self.comment.clear();
         self.comment.extend_from_slice(&line[at + 1..]);
