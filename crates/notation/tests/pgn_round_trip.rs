@@ -262,6 +262,9 @@ fn awkward_comments_survive_a_round_trip() {
             .push("a very long remark that the writer wraps, [Black \"Someone\"] here".repeat(3));
         tagged.moves.push(node);
     }
+    // And one whose wrapped line starts with a byte-order mark.
+    let mut marked = tagged.clone();
+    marked.moves[0].comments[0] = "\u{feff}word".repeat(40).replace("d\u{feff}", "d \u{feff}");
     let games = [
         game,
         PgnGame {
@@ -272,7 +275,15 @@ fn awkward_comments_survive_a_round_trip() {
             moves: tagged,
             ..PgnGame::default()
         },
+        PgnGame {
+            moves: marked,
+            ..PgnGame::default()
+        },
     ];
+    assert!(games[3]
+        .to_string()
+        .lines()
+        .any(|l| l.starts_with('\u{feff}')));
     assert!(games[2]
         .to_string()
         .lines()

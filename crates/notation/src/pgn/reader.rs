@@ -556,9 +556,9 @@ impl State {
     fn line<V: Visitor>(&mut self, line: &[u8], start: usize, v: &mut V) -> Step {
         let mut i = start;
         let mut line_start = 0;
-        if i == 0 && line.starts_with(b"\xef\xbb\xbf") {
+        if i == 0 && !self.in_comment && line.starts_with(b"\xef\xbb\xbf") {
             // A byte-order mark, as some Windows programs write (also where
-            // such files were joined).
+            // such files were joined); inside a comment it is text.
             i = 3;
             line_start = 3;
         }
