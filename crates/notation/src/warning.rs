@@ -73,8 +73,9 @@ pub enum WarningKind {
     NagBeforeMove,
     /// A `}` or `)` that closes nothing, skipped.
     UnmatchedClose,
-    /// A brace comment never closed before the next game's tags or the end
-    /// of the input, closed there.
+    /// A brace comment never closed before the end of the input, or before
+    /// a blank line and a line starting with a tag pair (`[Event "`), closed
+    /// there.
     UnclosedComment,
     /// An en-passant suffix (`axb6ep`, `axb6 e.p.`), dropped after checking
     /// that the move is an en-passant capture.

@@ -203,6 +203,14 @@ fn stray_closing_brackets_are_skipped() {
         (7, 12),
         "{warnings:?}"
     );
+    // After the result, a stray bracket still belongs to the game: no
+    // empty game follows.
+    let text = b"1. e4 e5 1-0 }\n\n[Event \"b\"]\n1. d4 *\n";
+    let mut reader = PgnReader::new(&text[..]);
+    assert_eq!(ucis(&reader.next().unwrap().unwrap()), ["e2e4", "e7e5"]);
+    assert_eq!(kinds(reader.warnings()), [WarningKind::UnmatchedClose]);
+    assert_eq!(ucis(&reader.next().unwrap().unwrap()), ["d2d4"]);
+    assert!(reader.next().is_none());
     strict_rejects(b"1. e4 } e5 *");
     strict_rejects(b"1. e4 ) e5 *");
 }
@@ -284,6 +292,15 @@ fn games_are_never_merged_or_cut_short() {
     let fourth = reader.next().unwrap().unwrap();
     assert_eq!(fourth.tags.get("Event"), Some("d"));
     assert!(reader.next().is_none());
+    // Without a blank line before it, a line that looks like a tag pair is
+    // comment text, as a writer wrapping a long comment may leave it.
+    let (game, warnings) = lenient(b"1. e4 {a long remark\n[Event \"x\"] goes on} e5 *\n");
+    assert_eq!(
+        game.moves.moves[0].comments,
+        ["a long remark [Event \"x\"] goes on"]
+    );
+    assert_eq!(ucis(&game), ["e2e4", "e7e5"]);
+    assert!(warnings.is_empty());
     // A bad game is an error, not a shorter game, and the next one is read.
     let text = b"1. e4 e5 2. Qh6 Nc6 *\n1. d4 *\n";
     let results: Vec<_> = PgnReader::new(&text[..]).collect();

@@ -213,6 +213,15 @@ fn games_without_tags_and_result_lines() {
     );
     let bom: PgnGame = "\u{feff}[Event \"x\"]\r\n\r\n1. e4 *\r\n".parse().unwrap();
     assert_eq!(bom.tags.get("Event"), Some("x"));
+    // Files joined together keep each one's byte-order mark.
+    let text = "\u{feff}[Event \"x\"]\n\n1. e4\n\u{feff}[Event \"y\"]\n\n1. d4 *\n";
+    for options in [ReadOptions::lenient(), ReadOptions::strict()] {
+        let games: Vec<PgnGame> = PgnReader::with_options(text.as_bytes(), options)
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].tags.get("Event"), Some("y"));
+    }
     assert_eq!(PgnReader::new("".as_bytes()).count(), 0);
     assert_eq!(PgnReader::new("\n\n  \n".as_bytes()).count(), 0);
 }
@@ -244,17 +253,47 @@ fn awkward_comments_survive_a_round_trip() {
         node.comments.push("%".repeat(20));
         line.moves.push(node);
     }
+    // Found by fuzzing: a comment wrapped so that a line starts like a tag
+    // pair must not end the game for a lenient reader.
+    let mut tagged = Line::default();
+    for mv in random_game(Position::startpos(), 9, 6) {
+        let mut node = MoveNode::new(mv);
+        node.comments
+            .push("a very long remark that the writer wraps, [Black \"Someone\"] here".repeat(3));
+        tagged.moves.push(node);
+    }
+    // And one whose wrapped line starts with a byte-order mark.
+    let mut marked = tagged.clone();
+    marked.moves[0].comments[0] = "\u{feff}word".repeat(40).replace("d\u{feff}", "d \u{feff}");
     let games = [
         game,
         PgnGame {
             moves: line,
             ..PgnGame::default()
         },
+        PgnGame {
+            moves: tagged,
+            ..PgnGame::default()
+        },
+        PgnGame {
+            moves: marked,
+            ..PgnGame::default()
+        },
     ];
+    assert!(games[3]
+        .to_string()
+        .lines()
+        .any(|l| l.starts_with('\u{feff}')));
+    assert!(games[2]
+        .to_string()
+        .lines()
+        .any(|l| l.starts_with("[Black \"")));
     for game in games {
         let written = game.to_string();
         assert!(written.lines().all(|l| !l.starts_with('%')), "{written}");
         assert_eq!(written.parse::<PgnGame>().unwrap(), game, "{written}");
+        let strict = PgnReader::with_options(written.as_bytes(), ReadOptions::strict()).next();
+        assert_eq!(strict.unwrap().unwrap(), game, "{written}");
     }
 }
 

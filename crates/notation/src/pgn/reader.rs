@@ -286,6 +286,8 @@ struct State {
     in_comment: bool,
     /// Whether the open comment is being skipped.
     comment_skipped: bool,
+    /// Whether the open comment's last line was blank.
+    comment_blank: bool,
     /// Line and column of the open comment's `{`.
     comment_at: (usize, usize),
     /// NAGs read before the first move of a line (lenient).
@@ -331,9 +333,9 @@ fn is_delimiter(b: u8) -> bool {
     DELIMITERS[usize::from(b)]
 }
 
-/// Whether `line` starts (after whitespace) like a tag pair: `[Name "`.
+/// Whether `line` starts like a tag pair: `[Name "`.
 fn looks_like_tag(line: &[u8]) -> bool {
-    let i = skip_whitespace(line, 0);
+    let i = 0;
     if line.get(i) != Some(&b'[') {
         return false;
     }
@@ -407,6 +409,7 @@ impl State {
             comment: Vec::new(),
             in_comment: false,
             comment_skipped: false,
+            comment_blank: false,
             comment_at: (0, 0),
             pending_nags: Vec::new(),
             scratch: String::new(),
@@ -552,9 +555,12 @@ impl State {
     /// Reads one line of the game from byte `start`.
     fn line<V: Visitor>(&mut self, line: &[u8], start: usize, v: &mut V) -> Step {
         let mut i = start;
-        if i == 0 && self.line_no == 1 && line.starts_with(b"\xef\xbb\xbf") {
-            // A byte-order mark, as some Windows programs write.
+        let mut line_start = 0;
+        if i == 0 && !self.in_comment && line.starts_with(b"\xef\xbb\xbf") {
+            // A byte-order mark, as some Windows programs write (also where
+            // such files were joined); inside a comment it is text.
             i = 3;
+            line_start = 3;
         }
         if self.in_comment {
             match memchr(b'}', &line[i..]) {
@@ -569,8 +575,9 @@ impl State {
                     }
                     i += n + 1;
                 }
-                None if !self.strict() && looks_like_tag(line) => {
-                    // The next game's tags: the comment was never closed.
+                None if !self.strict() && self.comment_blank && looks_like_tag(line) => {
+                    // The next game's tags after a blank line: the comment
+                    // was never closed.
                     self.in_comment = false;
                     if !self.comment_skipped {
                         self.close_open_comment(v);
@@ -580,10 +587,11 @@ impl State {
                 None => {
                     self.comment.push(b'\n');
                     self.comment.extend_from_slice(&line[i..]);
+                    self.comment_blank = line[i..].iter().all(u8::is_ascii_whitespace);
                     return Step::Next;
                 }
             }
-        } else if i == 0 && line.first() == Some(&b'%') {
+        } else if i == line_start && line.get(i) == Some(&b'%') {
             return Step::Next;
         }
         loop {
@@ -619,7 +627,7 @@ impl State {
                     }
                 }
                 Phase::Movetext => {
-                    if c == b'[' && line[..i].iter().all(u8::is_ascii_whitespace) {
+                    if c == b'[' && line[line_start..i].iter().all(u8::is_ascii_whitespace) {
                         // The next game's tags: this one had no result.
                         return Step::End(i);
                     }
@@ -632,6 +640,11 @@ impl State {
                 Phase::AfterResult => match c {
                     // Comments after the result still belong to this game.
                     b';' => return Step::Next,
+                    b'}' | b')' if !self.strict() => {
+                        // A stray bracket after the result: not a new game.
+                        self.warn(WarningKind::UnmatchedClose, line, i, &[c], v);
+                        i += 1;
+                    }
                     b'{' => match memchr(b'}', &line[i + 1..]) {
                         Some(n) => i += n + 2,
                         None => return Step::End(i),
@@ -847,6 +860,7 @@ impl State {
     fn open_comment(&mut self, line: &[u8], at: usize, skipped: bool) {
         self.in_comment = true;
         self.comment_skipped = skipped;
+        self.comment_blank = false;
         self.comment_at = (self.line_no, column(line, at));
         self.comment.clear();
         self.comment.extend_from_slice(&line[at + 1..]);
