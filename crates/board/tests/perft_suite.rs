@@ -10,10 +10,7 @@ struct Case {
 }
 
 fn suite() -> Vec<Case> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/perft.epd"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/perft.epd");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
     text.lines()
         .enumerate()

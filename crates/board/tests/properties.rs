@@ -18,10 +18,7 @@ use std::sync::OnceLock;
 // Test positions
 // ---------------------------------------------------------------------------
 
-const PERFT_EPD: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../data/perft.epd"
-);
+const PERFT_EPD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/perft.epd");
 
 /// One line of perft.epd: its FEN and its (depth, count) pairs.
 struct SuiteLine {
@@ -1140,11 +1137,9 @@ fn unmake_restores_exactly() {
         seed ^= seed << 17;
         seed
     };
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/perft.epd"
-    ))
-    .unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/perft.epd"))
+            .unwrap();
     for line in text.lines() {
         let fen = line.split(';').next().unwrap().trim();
         let mut pos = parse_fen(fen).unwrap();

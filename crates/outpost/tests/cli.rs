@@ -735,3 +735,38 @@ fn command_line_tablebases() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn command_line_pgn_check() {
+    let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/openings.pgn");
+    let (code, out, _) = command_line(&["pgn", "check", pgn]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out,
+        "games: 279 read, 0 rejected\nmoves: 3008\nwarnings: 0\n"
+    );
+    let file = std::env::temp_dir().join(format!("outpost-cli-check-{}.pgn", std::process::id()));
+    std::fs::write(
+        &file,
+        "[Event \"a\"]\n\n1. e4 e5 2. Nf3 1/2\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    // Lenient: the shorthand result is a warning; the illegal move an error.
+    let (code, out, _) = command_line(&["pgn", "check", path]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("[result-shorthand]"), "{out}");
+    assert!(out.contains("error: PGN game 2"), "{out}");
+    assert!(
+        out.ends_with("games: 1 read, 1 rejected\nmoves: 3\nwarnings: 1\n  result-shorthand: 1\n"),
+        "{out}"
+    );
+    // Strict: the shorthand is an error too.
+    let (code, out, _) = command_line(&["pgn", "check", "--strict", path]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("games: 0 read, 2 rejected"), "{out}");
+    let (code, out, err) = command_line(&["pgn", "check", "/no/such.pgn"]);
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let _ = std::fs::remove_file(file);
+}
