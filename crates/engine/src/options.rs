@@ -2,6 +2,7 @@
 //! and the settings they give. Each protocol renders the definitions its
 //! own way (UCI `option name ...`, xboard `feature option="..."`).
 
+use crate::strength::{Strength, MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::EngineError;
 use outpost_search::{EngineOptions, SearchDriver, DEFAULT_MOVE_OVERHEAD};
 use std::time::Duration;
@@ -123,6 +124,26 @@ pub const OPTIONS: &[OptionDef] = &[
             values: DRIVER_NAMES,
         },
     },
+    OptionDef {
+        name: "UCI_LimitStrength",
+        kind: OptionKind::Check { default: false },
+    },
+    OptionDef {
+        name: "UCI_Elo",
+        kind: OptionKind::Spin {
+            default: MAX_ELO,
+            min: MIN_ELO,
+            max: MAX_ELO,
+        },
+    },
+    OptionDef {
+        name: "Skill Level",
+        kind: OptionKind::Spin {
+            default: MAX_SKILL,
+            min: 0,
+            max: MAX_SKILL,
+        },
+    },
 ];
 
 /// The definition of the option called `name` (any case).
@@ -149,6 +170,12 @@ pub enum OptionSetting {
     Contempt(i32),
     /// `SearchDriver`.
     Driver(SearchDriver),
+    /// `UCI_LimitStrength`: play at `UCI_Elo`.
+    LimitStrength(bool),
+    /// `UCI_Elo`.
+    Elo(u32),
+    /// `Skill Level`, 0 to 20.
+    SkillLevel(u32),
 }
 
 /// Checks `value` against the option called `name`.
@@ -176,14 +203,23 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
                 "Threads" => OptionSetting::Threads(n as usize),
                 "MultiPV" => OptionSetting::MultiPv(n as usize),
                 "Move Overhead" => OptionSetting::MoveOverhead(Duration::from_millis(n as u64)),
+                "UCI_Elo" => OptionSetting::Elo(n as u32),
+                "Skill Level" => OptionSetting::SkillLevel(n as u32),
                 _ => OptionSetting::Contempt(n as i32),
             }
         }
-        OptionKind::Check { .. } => match value {
-            Some(v) if v.eq_ignore_ascii_case("true") => OptionSetting::Ponder(true),
-            Some(v) if v.eq_ignore_ascii_case("false") => OptionSetting::Ponder(false),
-            _ => return Err(bad()),
-        },
+        OptionKind::Check { .. } => {
+            // xboard sends a check option as 1 or 0.
+            let on = match value {
+                Some(v) if v.eq_ignore_ascii_case("true") || v == "1" => true,
+                Some(v) if v.eq_ignore_ascii_case("false") || v == "0" => false,
+                _ => return Err(bad()),
+            };
+            match def.name {
+                "UCI_LimitStrength" => OptionSetting::LimitStrength(on),
+                _ => OptionSetting::Ponder(on),
+            }
+        }
         OptionKind::Button => OptionSetting::ClearHash,
         OptionKind::Combo { .. } => {
             OptionSetting::Driver(value.and_then(SearchDriver::from_name).ok_or_else(bad)?)
@@ -201,6 +237,8 @@ pub struct Settings {
     pub search: EngineOptions,
     /// Whether the engine may think on the opponent's time.
     pub ponder: bool,
+    /// How strongly to play (`UCI_LimitStrength`, `UCI_Elo`, `Skill Level`).
+    pub strength: Strength,
 }
 
 impl Default for Settings {
@@ -209,6 +247,7 @@ impl Default for Settings {
         let mut settings = Settings {
             search: EngineOptions::default(),
             ponder: false,
+            strength: Strength::default(),
         };
         for def in OPTIONS {
             let value = match def.kind {
@@ -237,6 +276,9 @@ impl Settings {
             OptionSetting::MoveOverhead(d) => self.search.move_overhead = d,
             OptionSetting::Contempt(cp) => self.search.contempt = cp,
             OptionSetting::Driver(driver) => self.search.driver = driver,
+            OptionSetting::LimitStrength(on) => self.strength.limit = on,
+            OptionSetting::Elo(elo) => self.strength.elo = elo,
+            OptionSetting::SkillLevel(skill) => self.strength.skill = skill,
         }
     }
 }
@@ -278,6 +320,25 @@ mod tests {
         );
         assert!(parse_option("SearchDriver", Some("minimax")).is_err());
         assert!(parse_option("SearchDriver", None).is_err());
+        assert_eq!(
+            parse_option("UCI_LimitStrength", Some("true")),
+            Ok(OptionSetting::LimitStrength(true))
+        );
+        assert_eq!(
+            parse_option("uci_limitstrength", Some("0")),
+            Ok(OptionSetting::LimitStrength(false))
+        );
+        assert_eq!(
+            parse_option("UCI_Elo", Some("1500")),
+            Ok(OptionSetting::Elo(1500))
+        );
+        assert!(parse_option("UCI_Elo", Some("999")).is_err());
+        assert!(parse_option("UCI_Elo", Some("2801")).is_err());
+        assert_eq!(
+            parse_option("Skill Level", Some("3")),
+            Ok(OptionSetting::SkillLevel(3))
+        );
+        assert!(parse_option("Skill Level", Some("21")).is_err());
     }
 
     #[test]
@@ -287,6 +348,7 @@ mod tests {
         assert_eq!(settings.search.threads, 1);
         assert_eq!(settings.search.move_overhead, DEFAULT_MOVE_OVERHEAD);
         assert!(!settings.ponder);
+        assert_eq!(settings.strength, Strength::full());
         assert_eq!(settings.search, EngineOptions::default());
         for name in DRIVER_NAMES {
             assert!(SearchDriver::from_name(name).is_some(), "{name}");

@@ -3,6 +3,7 @@
 //! final result.
 
 use crate::options::{OptionSetting, Settings};
+use crate::strength::{rng_for, Strength, Weakness};
 use crate::EngineError;
 use outpost_board::{Move, Position};
 use outpost_notation::Game;
@@ -11,6 +12,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// What to search: a position, the keys of the positions before it (for
 /// repetitions), and the limits.
@@ -66,6 +68,7 @@ enum Command {
     Search {
         request: SearchRequest,
         control: SearchControl,
+        strength: Strength,
         sink: EventSink,
     },
 }
@@ -188,6 +191,7 @@ impl Searcher {
         let command = Command::Search {
             request,
             control: self.control.clone(),
+            strength: self.settings.strength,
             sink: Box::new(on_event),
         };
         let sent = self
@@ -262,9 +266,14 @@ impl Searcher {
     }
 
     /// Applies an option setting; refused while a search runs (but
-    /// `Ponder`, which no search reads, is always taken).
+    /// `Ponder` and the strength options, which take effect from the next
+    /// search, are always taken).
     pub fn set_option(&mut self, setting: &OptionSetting) -> Result<(), EngineError> {
-        if let OptionSetting::Ponder(_) = setting {
+        if let OptionSetting::Ponder(_)
+        | OptionSetting::LimitStrength(_)
+        | OptionSetting::Elo(_)
+        | OptionSetting::SkillLevel(_) = setting
+        {
             self.settings.apply(setting);
             return Ok(());
         }
@@ -276,7 +285,10 @@ impl Searcher {
             OptionSetting::MoveOverhead(d) => engine.set_move_overhead(d),
             OptionSetting::Contempt(cp) => engine.set_contempt(cp),
             OptionSetting::Driver(driver) => engine.set_driver(driver),
-            OptionSetting::Ponder(_) => {}
+            OptionSetting::Ponder(_)
+            | OptionSetting::LimitStrength(_)
+            | OptionSetting::Elo(_)
+            | OptionSetting::SkillLevel(_) => {}
         })?;
         self.settings.apply(setting);
         Ok(())
@@ -330,27 +342,94 @@ fn fallback_result(pos: &Position) -> SearchResult {
     }
 }
 
+/// A search at a limited strength: capped limits, the level's candidate
+/// moves as MultiPV lines (only the lines asked for are reported), one of
+/// them chosen as the level's [`Weakness::choose`] says, and at least the
+/// level's thinking time spent unless stopped.
+fn weakened_search(
+    engine: &mut Engine,
+    request: &SearchRequest,
+    control: &SearchControl,
+    sink: &mut EventSink,
+    weakness: &Weakness,
+    searches: u64,
+) -> SearchResult {
+    let started = Instant::now();
+    let shown = engine.options().multipv;
+    engine.set_multipv(shown.max(weakness.candidates));
+    let limits = weakness.limits(&request.limits);
+    let mut report = |r: Report| {
+        if !matches!(&r, Report::Pv(pv) if pv.multipv > shown) {
+            sink(SearchEvent::Report(r));
+        }
+    };
+    let mut result = engine.search(
+        &request.position,
+        &request.history,
+        &limits,
+        control,
+        &mut report,
+    );
+    engine.set_multipv(shown);
+    let mut rng = rng_for(request.position.key(), searches);
+    let chosen = weakness.choose(&result.lines, &mut rng);
+    if let Some(line) = result.lines.get(chosen).filter(|_| chosen > 0) {
+        if let Some(&mv) = line.pv.first() {
+            result.best_move = mv;
+            result.score = line.score;
+            result.pv = line.pv.clone();
+            result.ponder_move = result.pv.get(1).copied();
+        }
+    }
+    result.lines.truncate(shown);
+    let think = weakness.think_time(&request.limits);
+    while !control.is_stopped() {
+        let left = think.saturating_sub(started.elapsed());
+        if left.is_zero() {
+            break;
+        }
+        std::thread::sleep(left.min(Duration::from_millis(5)));
+    }
+    result.time = started.elapsed();
+    result
+}
+
 /// The owner thread: one search at a time until the handle is dropped.
 fn run(inner: &Inner, inbox: &Receiver<Command>) {
+    let mut searches: u64 = 0;
     while let Ok(Command::Search {
         request,
         control,
+        strength,
         mut sink,
     }) = inbox.recv()
     {
+        searches += 1;
         let searched = catch_unwind(AssertUnwindSafe(|| {
             let mut engine = inner
                 .engine
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            let mut report = |r: Report| sink(SearchEvent::Report(r));
-            engine.search(
-                &request.position,
-                &request.history,
-                &request.limits,
-                &control,
-                &mut report,
-            )
+            match strength.weakness() {
+                None => {
+                    let mut report = |r: Report| sink(SearchEvent::Report(r));
+                    engine.search(
+                        &request.position,
+                        &request.history,
+                        &request.limits,
+                        &control,
+                        &mut report,
+                    )
+                }
+                Some(weakness) => weakened_search(
+                    &mut engine,
+                    &request,
+                    &control,
+                    &mut sink,
+                    &weakness,
+                    searches,
+                ),
+            }
         }));
         let result = searched.unwrap_or_else(|_| fallback_result(&request.position));
         // An infinite or pondering search answers only when told to.
