@@ -54,6 +54,15 @@ enum Job {
         /// The position as FEN (quoted or as separate words); the start position if absent.
         fen: Vec<String>,
     },
+    /// Serve the board page and the JSON API over HTTP until Ctrl-C.
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port to listen on.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+    },
 }
 
 /// Why a job failed: bad input (exit code 2) or output that could not be written.
@@ -117,6 +126,18 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
         Job::Eval { fen } => {
             let pos = position(&fen)?;
             outpost::eval::Evaluator::new().trace(&pos).to_string()
+        }
+        Job::Serve { host, port } => {
+            let config = outpost::web::Config {
+                host,
+                port,
+                ..outpost::web::Config::default()
+            };
+            outpost::web::serve(config, |address| {
+                eprintln!("{ENGINE_NAME}: serving http://{address}/ (Ctrl-C stops)");
+            })
+            .map_err(|e| Failure::Input(e.to_string()))?;
+            String::new()
         }
     };
     out.write_all(text.as_bytes())
