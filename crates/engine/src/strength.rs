@@ -108,35 +108,35 @@ pub struct Anchor {
 pub const ANCHORS: &[Anchor] = &[
     Anchor {
         elo: 1000,
-        depth: 1,
-        nodes: 150,
+        depth: 3,
+        nodes: 20_000,
         candidates: 6,
-        temperature_cp: 160.0,
-        max_loss_cp: 500,
+        temperature_cp: 140.0,
+        max_loss_cp: 400,
         min_think_ms: 400,
     },
     Anchor {
         elo: 1400,
-        depth: 2,
-        nodes: 600,
+        depth: 3,
+        nodes: 30_000,
         candidates: 5,
-        temperature_cp: 90.0,
-        max_loss_cp: 300,
+        temperature_cp: 80.0,
+        max_loss_cp: 250,
         min_think_ms: 350,
     },
     Anchor {
         elo: 1800,
-        depth: 4,
-        nodes: 3_000,
+        depth: 5,
+        nodes: 60_000,
         candidates: 4,
-        temperature_cp: 45.0,
-        max_loss_cp: 160,
+        temperature_cp: 35.0,
+        max_loss_cp: 130,
         min_think_ms: 300,
     },
     Anchor {
         elo: 2200,
         depth: 7,
-        nodes: 20_000,
+        nodes: 70_000,
         candidates: 4,
         temperature_cp: 20.0,
         max_loss_cp: 80,
@@ -145,7 +145,7 @@ pub const ANCHORS: &[Anchor] = &[
     Anchor {
         elo: 2600,
         depth: 12,
-        nodes: 150_000,
+        nodes: 300_000,
         candidates: 3,
         temperature_cp: 8.0,
         max_loss_cp: 30,
@@ -154,7 +154,7 @@ pub const ANCHORS: &[Anchor] = &[
     Anchor {
         elo: MAX_ELO as u32,
         depth: 20,
-        nodes: 600_000,
+        nodes: 1_000_000,
         candidates: 2,
         temperature_cp: 3.0,
         max_loss_cp: 10,
@@ -344,8 +344,8 @@ mod tests {
             assert!(w.temperature_cp <= last.temperature_cp, "{elo}");
             last = w;
         }
-        assert_eq!(Weakness::for_elo(1400).nodes, 600);
-        assert_eq!(Weakness::for_elo(1600).depth, 3);
+        assert_eq!(Weakness::for_elo(1400).nodes, 30_000);
+        assert_eq!(Weakness::for_elo(2000).depth, 6);
     }
 
     #[test]
