@@ -363,7 +363,7 @@ mod tests {
     #[test]
     fn mistakes_are_plausible_and_rarer_when_stronger() {
         let lines = [line(50), line(40), line(0), line(-400)];
-        let mut counts = |elo: u32| {
+        let counts = |elo: u32| {
             let w = Weakness::for_elo(elo);
             let mut rng = rng_for(1, 2);
             let mut seen = [0usize; 4];

@@ -111,7 +111,10 @@ fn handshake_declares_the_features() {
         "feature option=\"UCI_Elo -spin 2800 1000 2800\"",
         "feature option=\"Skill Level -spin 20 0 20\"",
     ] {
-        assert!(lines.iter().any(|l| l == option), "{option} missing: {lines:?}");
+        assert!(
+            lines.iter().any(|l| l == option),
+            "{option} missing: {lines:?}"
+        );
     }
     // Replies and information the engine takes silently.
     for line in [

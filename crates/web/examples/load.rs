@@ -28,7 +28,10 @@ const DEADLINE: Duration = Duration::from_secs(300);
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
-    let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
     let requests = args.first().copied().unwrap_or(400) as usize;
     let concurrency = args.get(1).copied().unwrap_or(32) as usize;
     let movetime = args.get(2).copied().unwrap_or(20);
@@ -70,7 +73,9 @@ async fn main() {
                     Ok(res) => {
                         let status = res.status().as_u16();
                         match res.json::<Value>().await {
-                            Ok(v) if status == 200 && v["uci"].is_string() => "200 move".to_string(),
+                            Ok(v) if status == 200 && v["uci"].is_string() => {
+                                "200 move".to_string()
+                            }
                             Ok(v) => format!("{status} {}", v["error"].as_str().unwrap_or("?")),
                             Err(e) => format!("{status} unreadable: {e}"),
                         }
@@ -113,7 +118,10 @@ async fn main() {
         let i = ((latencies.len() as f64 - 1.0) * p).round() as usize;
         latencies[i].as_secs_f64() * 1000.0
     };
-    println!("sent {requests}, answered {answered} in {:.2} s", elapsed.as_secs_f64());
+    println!(
+        "sent {requests}, answered {answered} in {:.2} s",
+        elapsed.as_secs_f64()
+    );
     for (outcome, count) in &outcomes {
         println!("  {outcome}: {count}");
     }

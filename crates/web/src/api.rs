@@ -1,9 +1,7 @@
 //! The stateless endpoints: the engine's move, an analysis, the legal moves;
 //! and what every endpoint shares (the JSON extractor, levels and limits).
 
-use crate::position::{
-    fen_of, game_from, legal_moves, line, MoveJson, ScoreJson, Status,
-};
+use crate::position::{fen_of, game_from, legal_moves, line, MoveJson, ScoreJson, Status};
 use crate::server::AppState;
 use crate::WebError;
 use axum::extract::rejection::{JsonRejection, QueryRejection};

@@ -75,7 +75,11 @@ impl GameStore {
         self.len() == 0
     }
 
-    fn insert(&self, id: String, game: StoredGame) -> Result<Arc<tokio::sync::Mutex<StoredGame>>, WebError> {
+    fn insert(
+        &self,
+        id: String,
+        game: StoredGame,
+    ) -> Result<Arc<tokio::sync::Mutex<StoredGame>>, WebError> {
         let idle = self.idle;
         let mut games = self.lock();
         if games.len() >= self.cap {
@@ -214,12 +218,22 @@ fn view(id: &str, stored: &StoredGame, engine_move: Option<EngineMove>) -> GameV
 }
 
 /// Lets the engine move if it is its turn and the game goes on.
-async fn engine_turn(state: &AppState, stored: &mut StoredGame) -> Result<Option<EngineMove>, WebError> {
+async fn engine_turn(
+    state: &AppState,
+    stored: &mut StoredGame,
+) -> Result<Option<EngineMove>, WebError> {
     let pos = *stored.game.position();
     if stored.engine != Some(pos.side_to_move()) || Status::of_game(&stored.game).is_over() {
         return Ok(None);
     }
-    let result = search_game(state, &stored.game, stored.limits.clone(), stored.strength, 1).await?;
+    let result = search_game(
+        state,
+        &stored.game,
+        stored.limits.clone(),
+        stored.strength,
+        1,
+    )
+    .await?;
     let (_, pv_san) = line(&pos, &result.pv);
     let reply = EngineMove {
         uci: result.best_move.to_string(),

@@ -59,9 +59,11 @@ impl SearchPool {
             Ok(permit) => permit,
             Err(_) => {
                 let _place = QueuePlace::take(self)?;
-                let waited =
-                    tokio::time::timeout(self.queue_wait, Arc::clone(&self.permits).acquire_owned())
-                        .await;
+                let waited = tokio::time::timeout(
+                    self.queue_wait,
+                    Arc::clone(&self.permits).acquire_owned(),
+                )
+                .await;
                 match waited {
                     Ok(Ok(permit)) => permit,
                     _ => {

@@ -50,7 +50,6 @@ pub fn fen_of(pos: &Position) -> String {
     to_fen(pos)
 }
 
-
 /// Whether a game goes on or how it ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Status {

@@ -113,7 +113,12 @@ impl Server {
             .map_err(|e| WebError::Server {
                 reason: format!("cannot listen on {address}: {e}"),
             })?;
-        let pool = SearchPool::new(config.searchers, config.hash_mib, config.queue, config.queue_wait)?;
+        let pool = SearchPool::new(
+            config.searchers,
+            config.hash_mib,
+            config.queue,
+            config.queue_wait,
+        )?;
         let (shutdown, watcher) = watch::channel(false);
         let seed = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -143,7 +148,10 @@ impl Server {
 
     /// Serves until `signal` completes, then stops the running analyses,
     /// lets the requests in progress finish and returns.
-    pub async fn run(self, signal: impl Future<Output = ()> + Send + 'static) -> Result<(), WebError> {
+    pub async fn run(
+        self,
+        signal: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), WebError> {
         let Server {
             listener,
             state,

@@ -1,9 +1,7 @@
 //! The streamed analysis: server-sent events reporting each iteration while
 //! the search runs, stoppable by a request or by closing the stream.
 
-use crate::api::{
-    ensure_ongoing, limits_for, multipv_for, AnalyseResponse, ApiQuery, LineJson,
-};
+use crate::api::{ensure_ongoing, limits_for, multipv_for, AnalyseResponse, ApiQuery, LineJson};
 use crate::pool::finish;
 use crate::position::{fen_of, game_from, line};
 use crate::server::AppState;
@@ -11,7 +9,6 @@ use crate::WebError;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
-use tokio_stream::Stream;
 use outpost_engine::{SearchRequest, Strength};
 use outpost_search::{Limits, Report};
 use serde::{Deserialize, Serialize};
@@ -19,6 +16,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::Stream;
 
 /// The query of `GET /api/analyse/stream`.
 #[derive(Debug, Deserialize)]
@@ -74,7 +72,11 @@ pub async fn analyse_stream(
     let game = game_from(query.fen.as_deref(), &moves)?;
     ensure_ongoing(&game)?;
     let mut lease = state.pool.acquire().await?;
-    let mut events = lease.start(SearchRequest::for_game(&game, limits), Strength::full(), multipv)?;
+    let mut events = lease.start(
+        SearchRequest::for_game(&game, limits),
+        Strength::full(),
+        multipv,
+    )?;
 
     let id = state.new_id();
     let (stop_tx, mut stop_rx) = oneshot::channel();

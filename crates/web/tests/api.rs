@@ -76,7 +76,10 @@ fn assert_error(answer: &(StatusCode, Value), status: StatusCode, code: &str, me
     assert_eq!(answer.0, status, "{}", answer.1);
     assert_eq!(answer.1["error"], code, "{}", answer.1);
     let message = answer.1["message"].as_str().unwrap();
-    assert!(message.contains(mentions), "{message:?} should mention {mentions:?}");
+    assert!(
+        message.contains(mentions),
+        "{message:?} should mention {mentions:?}"
+    );
 }
 
 const MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
@@ -103,7 +106,11 @@ async fn the_engine_moves_and_reports_the_position_after() {
         &server.url("/api/legal-moves?fen=rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR%20w%20KQkq%20e6%200%202"),
     )
     .await;
-    assert!(legal["moves"].as_array().unwrap().iter().any(|m| m["uci"] == uci));
+    assert!(legal["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["uci"] == uci));
     assert!(body["fen"].as_str().unwrap().contains(" b KQkq"));
 
     // Mate in one: found, announced, and the game is over after it.
@@ -112,7 +119,10 @@ async fn the_engine_moves_and_reports_the_position_after() {
     assert_eq!(body["uci"], "a1a8");
     assert_eq!(body["san"], "Ra8#");
     assert_eq!(body["score"], json!({"mate": 1}));
-    assert_eq!(body["status"], json!({"state": "checkmate", "winner": "white", "result": "1-0"}));
+    assert_eq!(
+        body["status"],
+        json!({"state": "checkmate", "winner": "white", "result": "1-0"})
+    );
 
     // At a level.
     let (status, body) = post(&client, &url, json!({"elo": 1200, "movetime_ms": 50})).await;
@@ -138,7 +148,10 @@ async fn analysis_gives_the_lines_asked_for() {
     assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
     for (i, line) in lines.iter().enumerate() {
         assert_eq!(line["multipv"], i + 1);
-        assert_eq!(line["pv"].as_array().unwrap().len(), line["pv_san"].as_array().unwrap().len());
+        assert_eq!(
+            line["pv"].as_array().unwrap().len(),
+            line["pv_san"].as_array().unwrap().len()
+        );
         assert!(line["score"].get("cp").is_some() || line["score"].get("mate").is_some());
     }
     assert_eq!(body["depth"], 6);
@@ -160,8 +173,12 @@ async fn legal_moves_in_both_notations() {
     let (status, body) = get(&client, url.as_str()).await;
     assert_eq!(status, StatusCode::OK);
     let moves = body["moves"].as_array().unwrap();
-    assert!(moves.iter().any(|m| m["uci"] == "e7e8q" && m["san"] == "e8=Q"));
-    assert!(moves.iter().any(|m| m["uci"] == "e7e8n" && m["san"] == "e8=N"));
+    assert!(moves
+        .iter()
+        .any(|m| m["uci"] == "e7e8q" && m["san"] == "e8=Q"));
+    assert!(moves
+        .iter()
+        .any(|m| m["uci"] == "e7e8n" && m["san"] == "e8=N"));
     // Stalemate: no moves, and the status says why.
     let url = reqwest::Url::parse_with_params(
         &server.url("/api/legal-moves"),
@@ -197,14 +214,29 @@ async fn every_bad_request_is_a_json_error_naming_the_problem() {
     assert_error(&answer, StatusCode::BAD_REQUEST, "bad_json", "level");
     let res = client.post(&url).body("{}").send().await.unwrap();
     let answer = (res.status(), res.json::<Value>().await.unwrap());
-    assert_error(&answer, StatusCode::UNSUPPORTED_MEDIA_TYPE, "bad_json", "Content-Type");
+    assert_error(
+        &answer,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "bad_json",
+        "Content-Type",
+    );
     // Too large a body.
     let big = json!({"moves": vec!["e2e4"; 10_000]});
     let answer = post(&client, &url, big).await;
-    assert_error(&answer, StatusCode::PAYLOAD_TOO_LARGE, "bad_json", "length limit");
+    assert_error(
+        &answer,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "bad_json",
+        "length limit",
+    );
     // Bad FEN, illegal and unreadable moves, a move after the end.
     let answer = post(&client, &url, json!({"fen": "8/8/8/8 w - - 0 1"})).await;
-    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_fen", "8/8/8/8 w - - 0 1");
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "bad_fen",
+        "8/8/8/8 w - - 0 1",
+    );
     let answer = post(&client, &url, json!({"moves": ["e2e4", "e2e4"]})).await;
     assert_error(&answer, StatusCode::BAD_REQUEST, "bad_move", "e2e4");
     let answer = post(&client, &url, json!({"moves": ["castle"]})).await;
@@ -212,23 +244,58 @@ async fn every_bad_request_is_a_json_error_naming_the_problem() {
     let mated = json!({"moves": ["f2f3", "e7e5", "g2g4", "d8h4"]});
     let answer = post(&client, &url, mated).await;
     assert_error(&answer, StatusCode::BAD_REQUEST, "game_over", "checkmate");
-    let answer = post(&client, &url, json!({"moves": ["f2f3", "e7e5", "g2g4", "d8h4", "a2a3"]})).await;
+    let answer = post(
+        &client,
+        &url,
+        json!({"moves": ["f2f3", "e7e5", "g2g4", "d8h4", "a2a3"]}),
+    )
+    .await;
     assert_error(&answer, StatusCode::BAD_REQUEST, "bad_move", "already over");
     // Levels and limits out of range.
     let answer = post(&client, &url, json!({"elo": 999})).await;
     assert_error(&answer, StatusCode::BAD_REQUEST, "bad_parameter", "elo 999");
     let answer = post(&client, &url, json!({"elo": 5000})).await;
-    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_parameter", "elo 5000");
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "bad_parameter",
+        "elo 5000",
+    );
     let answer = post(&client, &url, json!({"movetime_ms": 0})).await;
-    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_parameter", "movetime_ms 0");
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "bad_parameter",
+        "movetime_ms 0",
+    );
     let answer = post(&client, &url, json!({"movetime_ms": 999_999})).await;
-    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_parameter", "movetime_ms 999999");
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "bad_parameter",
+        "movetime_ms 999999",
+    );
     let answer = post(&client, &url, json!({"depth": 99})).await;
-    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_parameter", "depth 99");
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "bad_parameter",
+        "depth 99",
+    );
     let analyse = server.url("/api/analyse");
     let answer = post(&client, &analyse, json!({"multipv": 0})).await;
-    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_parameter", "multipv 0");
-    let answer = post(&client, &analyse, json!({"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"})).await;
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "bad_parameter",
+        "multipv 0",
+    );
+    let answer = post(
+        &client,
+        &analyse,
+        json!({"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"}),
+    )
+    .await;
     assert_error(&answer, StatusCode::BAD_REQUEST, "bad_fen", "side-to-move");
     // Queries.
     let answer = get(&client, &server.url("/api/legal-moves?fen=xyz")).await;
@@ -243,8 +310,18 @@ async fn every_bad_request_is_a_json_error_naming_the_problem() {
     let answer = get(&client, &server.url("/api/nothing")).await;
     assert_error(&answer, StatusCode::NOT_FOUND, "not_found", "/api/nothing");
     let answer = get(&client, &server.url("/api/games/0123456789abcdef")).await;
-    assert_error(&answer, StatusCode::NOT_FOUND, "not_found", "0123456789abcdef");
-    let answer = post(&client, &server.url("/api/games/nope/moves"), json!({"move": "e2e4"})).await;
+    assert_error(
+        &answer,
+        StatusCode::NOT_FOUND,
+        "not_found",
+        "0123456789abcdef",
+    );
+    let answer = post(
+        &client,
+        &server.url("/api/games/nope/moves"),
+        json!({"move": "e2e4"}),
+    )
+    .await;
     assert_error(&answer, StatusCode::NOT_FOUND, "not_found", "nope");
     let answer = post(&client, &server.url("/api/games/nope/undo"), json!({})).await;
     assert_error(&answer, StatusCode::NOT_FOUND, "not_found", "nope");
@@ -253,7 +330,12 @@ async fn every_bad_request_is_a_json_error_naming_the_problem() {
     // Games: bad colour, level, FEN.
     let games = server.url("/api/games");
     let answer = post(&client, &games, json!({"engine_color": "green"})).await;
-    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_parameter", "engine_color");
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "bad_parameter",
+        "engine_color",
+    );
     let answer = post(&client, &games, json!({"elo": 12})).await;
     assert_error(&answer, StatusCode::BAD_REQUEST, "bad_parameter", "elo 12");
     let answer = post(&client, &games, json!({"fen": "rnbqkbnr"})).await;
@@ -304,10 +386,18 @@ async fn a_game_with_state_from_start_to_mate() {
     let (_, game) = post(&client, &undo, json!({})).await;
     assert_eq!(game["moves"].as_array().unwrap().len(), 0);
     let answer = post(&client, &undo, json!({})).await;
-    assert_error(&answer, StatusCode::BAD_REQUEST, "nothing_to_undo", "take back");
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "nothing_to_undo",
+        "take back",
+    );
     let (status, shown) = get(&client, &server.url(&format!("/api/games/{id}"))).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(shown["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(
+        shown["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
 
     // From a position, the player mates; the game is over and says so.
     let (_, game) = post(
@@ -317,14 +407,31 @@ async fn a_game_with_state_from_start_to_mate() {
     )
     .await;
     let id = game["id"].as_str().unwrap();
-    let (status, game) = post(&client, &server.url(&format!("/api/games/{id}/moves")), json!({"move": "Ra8#"})).await;
+    let (status, game) = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/moves")),
+        json!({"move": "Ra8#"}),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{game}");
     assert_eq!(game["status"]["state"], "checkmate");
     assert_eq!(game["status"]["winner"], "white");
     assert!(game.get("engine_move").is_none());
-    assert!(game["pgn"].as_str().unwrap().contains("1. Ra8# 1-0"), "{}", game["pgn"]);
-    assert!(game["pgn"].as_str().unwrap().contains("[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]"));
-    let answer = post(&client, &server.url(&format!("/api/games/{id}/moves")), json!({"move": "g8h8"})).await;
+    assert!(
+        game["pgn"].as_str().unwrap().contains("1. Ra8# 1-0"),
+        "{}",
+        game["pgn"]
+    );
+    assert!(game["pgn"]
+        .as_str()
+        .unwrap()
+        .contains("[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]"));
+    let answer = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/moves")),
+        json!({"move": "g8h8"}),
+    )
+    .await;
     assert_error(&answer, StatusCode::BAD_REQUEST, "game_over", "checkmate");
 
     // The engine plays white: it moves first, and refuses the player's move out of turn.
@@ -338,10 +445,24 @@ async fn a_game_with_state_from_start_to_mate() {
     assert_eq!(game["moves"].as_array().unwrap().len(), 1);
     assert_eq!(game["turn"], "black");
     let id = game["id"].as_str().unwrap();
-    let answer = post(&client, &server.url(&format!("/api/games/{id}/undo")), json!({})).await;
-    assert_error(&answer, StatusCode::BAD_REQUEST, "nothing_to_undo", "take back");
+    let answer = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/undo")),
+        json!({}),
+    )
+    .await;
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "nothing_to_undo",
+        "take back",
+    );
     // Forgetting a game.
-    let res = client.delete(server.url(&format!("/api/games/{id}"))).send().await.unwrap();
+    let res = client
+        .delete(server.url(&format!("/api/games/{id}")))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), StatusCode::NO_CONTENT);
     let answer = get(&client, &server.url(&format!("/api/games/{id}"))).await;
     assert_error(&answer, StatusCode::NOT_FOUND, "not_found", id);
@@ -352,7 +473,12 @@ async fn a_game_with_state_from_start_to_mate() {
 async fn a_draw_by_repetition_ends_a_game_between_people() {
     let server = TestServer::default().await;
     let client = Client::new();
-    let (_, game) = post(&client, &server.url("/api/games"), json!({"engine_color": "none"})).await;
+    let (_, game) = post(
+        &client,
+        &server.url("/api/games"),
+        json!({"engine_color": "none"}),
+    )
+    .await;
     let id = game["id"].as_str().unwrap();
     let url = server.url(&format!("/api/games/{id}/moves"));
     let mut last = Value::Null;
@@ -362,9 +488,17 @@ async fn a_draw_by_repetition_ends_a_game_between_people() {
         assert!(game.get("engine_move").is_none());
         last = game;
     }
-    assert_eq!(last["status"], json!({"state": "draw", "reason": "threefold repetition", "result": "1/2-1/2"}));
+    assert_eq!(
+        last["status"],
+        json!({"state": "draw", "reason": "threefold repetition", "result": "1/2-1/2"})
+    );
     // Two people: one take-back is one move.
-    let (_, game) = post(&client, &server.url(&format!("/api/games/{id}/undo")), json!({})).await;
+    let (_, game) = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/undo")),
+        json!({}),
+    )
+    .await;
     assert_eq!(game["moves"].as_array().unwrap().len(), 7);
     assert_eq!(game["status"]["state"], "ongoing");
     server.shutdown().await;
@@ -397,14 +531,22 @@ async fn concurrent_games_do_not_interfere() {
             let id = game["id"].as_str().unwrap().to_string();
             let mut played = Vec::new();
             for mv in moves {
-                let (status, game) =
-                    post(&client, &format!("{base}/api/games/{id}/moves"), json!({"move": mv})).await;
+                let (status, game) = post(
+                    &client,
+                    &format!("{base}/api/games/{id}/moves"),
+                    json!({"move": mv}),
+                )
+                .await;
                 if status == StatusCode::BAD_REQUEST && game["error"] == "bad_move" {
                     // The engine's reply made this move illegal; play any legal one.
                     let (_, shown) = get(&client, &format!("{base}/api/games/{id}")).await;
                     let any = shown["legal_moves"][0]["uci"].as_str().unwrap().to_string();
-                    let (status, game) =
-                        post(&client, &format!("{base}/api/games/{id}/moves"), json!({"move": any})).await;
+                    let (status, game) = post(
+                        &client,
+                        &format!("{base}/api/games/{id}/moves"),
+                        json!({"move": any}),
+                    )
+                    .await;
                     assert_eq!(status, StatusCode::OK, "{game}");
                     played.push(any);
                     continue;
@@ -420,7 +562,12 @@ async fn concurrent_games_do_not_interfere() {
     for task in tasks {
         let (played, game) = task.await.unwrap();
         assert!(ids.insert(game["id"].as_str().unwrap().to_string()));
-        let moves: Vec<&str> = game["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        let moves: Vec<&str> = game["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
         // Each game holds exactly its own moves, the engine's between them.
         assert_eq!(moves.len(), 6, "{moves:?}");
         let mine: Vec<&str> = moves.iter().step_by(2).copied().collect();
@@ -468,7 +615,10 @@ async fn the_stream_reports_each_iteration_and_stops_on_request() {
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::OK);
-    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
+    assert!(res.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/event-stream"));
     let mut events = Vec::new();
     read_events(res, |event, data| {
         events.push((event.to_string(), data.clone()));
@@ -506,7 +656,11 @@ async fn the_stream_reports_each_iteration_and_stops_on_request() {
                 let base = base.clone();
                 tokio::spawn(async move {
                     tokio::time::sleep(Duration::from_millis(300)).await;
-                    let res = client.post(format!("{base}/api/analyse/{id}/stop")).send().await.unwrap();
+                    let res = client
+                        .post(format!("{base}/api/analyse/{id}/stop"))
+                        .send()
+                        .await
+                        .unwrap();
                     assert_eq!(res.status(), StatusCode::NO_CONTENT);
                 });
                 stopped = true;
@@ -526,7 +680,11 @@ async fn the_stream_reports_each_iteration_and_stops_on_request() {
 
     // A client that goes away frees its searcher: both searchers serve again.
     for _ in 0..3 {
-        let res = client.get(server.url("/api/analyse/stream")).send().await.unwrap();
+        let res = client
+            .get(server.url("/api/analyse/stream"))
+            .send()
+            .await
+            .unwrap();
         read_events(res, |event, _| event != "info").await;
     }
     let url = server.url("/api/move");
@@ -598,7 +756,12 @@ async fn the_game_store_is_capped_and_forgets_idle_games() {
         ..test_config()
     })
     .await;
-    let (_, game) = post(&client, &server.url("/api/games"), json!({"engine_color": "none"})).await;
+    let (_, game) = post(
+        &client,
+        &server.url("/api/games"),
+        json!({"engine_color": "none"}),
+    )
+    .await;
     let id = game["id"].as_str().unwrap();
     tokio::time::sleep(Duration::from_millis(400)).await;
     let answer = get(&client, &server.url(&format!("/api/games/{id}"))).await;
@@ -618,11 +781,25 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
     ] {
         let res = client.get(server.url(path)).send().await.unwrap();
         assert_eq!(res.status(), StatusCode::OK, "{path}");
-        assert!(res.headers()["content-type"].to_str().unwrap().starts_with(kind), "{path}");
+        assert!(
+            res.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with(kind),
+            "{path}"
+        );
         let text = res.text().await.unwrap();
         assert!(text.contains(needle), "{path}");
         // Nothing is fetched from elsewhere (the SVG namespace is a name, not a fetch).
-        for outside in ["https://", "src=\"http", "href=\"http", "src=\"//", "href=\"//", "url(http", "fetch(\"http"] {
+        for outside in [
+            "https://",
+            "src=\"http",
+            "href=\"http",
+            "src=\"//",
+            "href=\"//",
+            "url(http",
+            "fetch(\"http",
+        ] {
             assert!(!text.contains(outside), "{path} has {outside}");
         }
     }

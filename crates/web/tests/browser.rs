@@ -196,7 +196,10 @@ async fn a_person_plays_on_the_board_page() {
 
     // Click-click: e2, then e4; the legal targets show once e2 is chosen.
     click_square(&client, "e2").await;
-    let targets = client.find_all(Locator::Css(".square.target")).await.unwrap();
+    let targets = client
+        .find_all(Locator::Css(".square.target"))
+        .await
+        .unwrap();
     assert_eq!(targets.len(), 2);
     click_square(&client, "e4").await;
     let moves = wait_for_moves(&client, 2).await;
@@ -209,8 +212,13 @@ async fn a_person_plays_on_the_board_page() {
     assert_eq!(marked.len(), 2);
     let mut black_landed = false;
     for square in marked {
-        if let Some(piece) = square.find(Locator::Css("svg.piece")).await.ok() {
-            black_landed |= piece.attr("data-piece").await.unwrap().unwrap().starts_with('b');
+        if let Ok(piece) = square.find(Locator::Css("svg.piece")).await {
+            black_landed |= piece
+                .attr("data-piece")
+                .await
+                .unwrap()
+                .unwrap()
+                .starts_with('b');
         }
     }
     assert!(black_landed);
@@ -227,9 +235,21 @@ async fn a_person_plays_on_the_board_page() {
     assert_eq!(piece_on(&client, "f3").await.as_deref(), Some("wN"));
 
     // Turn on the analysis and flip the board for the picture.
-    client.find(Locator::Id("analyse")).await.unwrap().click().await.unwrap();
+    client
+        .find(Locator::Id("analyse"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     wait_for("an evaluation", PATIENCE, || async {
-        let text = client.find(Locator::Id("eval")).await.ok()?.text().await.ok()?;
+        let text = client
+            .find(Locator::Id("eval"))
+            .await
+            .ok()?
+            .text()
+            .await
+            .ok()?;
         (text.starts_with('+') || text.starts_with('-') || text.starts_with('#') || text == "0.00")
             .then_some(())
     })
@@ -238,14 +258,41 @@ async fn a_person_plays_on_the_board_page() {
         let png = client.screenshot().await.unwrap();
         std::fs::write(&path, png).unwrap();
     }
-    client.find(Locator::Id("analyse")).await.unwrap().click().await.unwrap();
-    client.find(Locator::Id("flip")).await.unwrap().click().await.unwrap();
+    client
+        .find(Locator::Id("analyse"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    client
+        .find(Locator::Id("flip"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     let first = client.find(Locator::Css("#board .square")).await.unwrap();
-    assert_eq!(first.attr("data-square").await.unwrap().as_deref(), Some("h1"));
-    client.find(Locator::Id("flip")).await.unwrap().click().await.unwrap();
+    assert_eq!(
+        first.attr("data-square").await.unwrap().as_deref(),
+        Some("h1")
+    );
+    client
+        .find(Locator::Id("flip"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
 
     // Take back: Nf3 and the reply go.
-    client.find(Locator::Id("undo")).await.unwrap().click().await.unwrap();
+    client
+        .find(Locator::Id("undo"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     let moves = wait_for_moves(&client, 2).await;
     assert_eq!(moves[0], "e4");
     assert_eq!(piece_on(&client, "g1").await.as_deref(), Some("wN"));
@@ -255,8 +302,16 @@ async fn a_person_plays_on_the_board_page() {
     let fen_box = client.find(Locator::Css("details summary")).await.unwrap();
     fen_box.click().await.unwrap();
     let fen = client.find(Locator::Id("fen")).await.unwrap();
-    fen.send_keys("k7/8/1K6/8/8/8/8/7R b - - 0 1").await.unwrap();
-    client.find(Locator::Id("new-game")).await.unwrap().click().await.unwrap();
+    fen.send_keys("k7/8/1K6/8/8/8/8/7R b - - 0 1")
+        .await
+        .unwrap();
+    client
+        .find(Locator::Id("new-game"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     let moves = wait_for_moves(&client, 1).await;
     assert_eq!(moves, ["Kb8"]);
     click_square(&client, "h1").await;
@@ -267,7 +322,10 @@ async fn a_person_plays_on_the_board_page() {
         (!text.is_empty()).then_some(text)
     })
     .await;
-    assert!(result.contains("Checkmate") && result.contains("White wins"), "{result}");
+    assert!(
+        result.contains("Checkmate") && result.contains("White wins"),
+        "{result}"
+    );
     assert_eq!(sans(&client).await, ["Kb8", "Rh8#"]);
 
     client.close().await.unwrap();
