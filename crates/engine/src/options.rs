@@ -333,7 +333,7 @@ mod tests {
             Ok(OptionSetting::Elo(1500))
         );
         assert!(parse_option("UCI_Elo", Some("999")).is_err());
-        assert!(parse_option("UCI_Elo", Some("2801")).is_err());
+        assert!(parse_option("UCI_Elo", Some("2301")).is_err());
         assert_eq!(
             parse_option("Skill Level", Some("3")),
             Ok(OptionSetting::SkillLevel(3))

@@ -24,7 +24,7 @@ use std::time::Duration;
 pub const MIN_ELO: i64 = 1000;
 /// The highest `UCI_Elo`: the engine's full strength (at this setting the
 /// engine plays unweakened).
-pub const MAX_ELO: i64 = 2800;
+pub const MAX_ELO: i64 = 2300;
 /// The highest `Skill Level` (full strength).
 pub const MAX_SKILL: i64 = 20;
 
@@ -126,38 +126,29 @@ pub const ANCHORS: &[Anchor] = &[
     },
     Anchor {
         elo: 1800,
-        depth: 5,
-        nodes: 60_000,
+        depth: 7,
+        nodes: 400_000,
         candidates: 4,
-        temperature_cp: 35.0,
-        max_loss_cp: 130,
+        temperature_cp: 12.0,
+        max_loss_cp: 50,
         min_think_ms: 300,
     },
     Anchor {
         elo: 2200,
-        depth: 7,
-        nodes: 70_000,
-        candidates: 4,
-        temperature_cp: 20.0,
-        max_loss_cp: 80,
-        min_think_ms: 250,
-    },
-    Anchor {
-        elo: 2600,
         depth: 12,
-        nodes: 300_000,
-        candidates: 3,
-        temperature_cp: 8.0,
-        max_loss_cp: 30,
+        nodes: 2_000_000,
+        candidates: 2,
+        temperature_cp: 5.0,
+        max_loss_cp: 20,
         min_think_ms: 200,
     },
     Anchor {
         elo: MAX_ELO as u32,
-        depth: 20,
-        nodes: 1_000_000,
+        depth: 24,
+        nodes: 5_000_000,
         candidates: 2,
-        temperature_cp: 3.0,
-        max_loss_cp: 10,
+        temperature_cp: 2.0,
+        max_loss_cp: 8,
         min_think_ms: 150,
     },
 ];
@@ -338,14 +329,14 @@ mod tests {
         assert_eq!(ANCHORS[0].elo, MIN_ELO as u32);
         assert_eq!(ANCHORS[ANCHORS.len() - 1].elo, MAX_ELO as u32);
         let mut last = Weakness::for_elo(MIN_ELO as u32);
-        for elo in (1000..=2800).step_by(50) {
+        for elo in (MIN_ELO as u32..=MAX_ELO as u32).step_by(50) {
             let w = Weakness::for_elo(elo);
             assert!(w.nodes >= last.nodes && w.depth >= last.depth, "{elo}");
             assert!(w.temperature_cp <= last.temperature_cp, "{elo}");
             last = w;
         }
         assert_eq!(Weakness::for_elo(1400).nodes, 30_000);
-        assert_eq!(Weakness::for_elo(2000).depth, 6);
+        assert_eq!(Weakness::for_elo(1800).depth, 7);
     }
 
     #[test]
@@ -373,7 +364,7 @@ mod tests {
             seen
         };
         let weak = counts(1000);
-        let strong = counts(2600);
+        let strong = counts(2200);
         // A 450 cp loss is beyond every tolerance but the lowest level's.
         assert_eq!(strong[3], 0);
         assert_eq!(counts(1800)[3], 0);

@@ -32,6 +32,8 @@ impl SearchPool {
     ) -> Result<SearchPool, WebError> {
         let mut settings = Settings::default();
         settings.search.hash_mib = hash_mib.max(1);
+        // No GUI link to allow for: a move time is all thinking time.
+        settings.search.move_overhead = Duration::ZERO;
         let searchers = (0..size.max(1))
             .map(|_| Searcher::new(settings.clone()))
             .collect::<Result<Vec<_>, _>>()
