@@ -126,11 +126,11 @@ pub const ANCHORS: &[Anchor] = &[
     },
     Anchor {
         elo: 1800,
-        depth: 6,
-        nodes: 200_000,
+        depth: 7,
+        nodes: 300_000,
         candidates: 4,
-        temperature_cp: 17.0,
-        max_loss_cp: 68,
+        temperature_cp: 16.0,
+        max_loss_cp: 64,
         min_think_ms: 300,
     },
     Anchor {
@@ -336,7 +336,7 @@ mod tests {
             last = w;
         }
         assert_eq!(Weakness::for_elo(1400).nodes, 30_000);
-        assert_eq!(Weakness::for_elo(1800).depth, 6);
+        assert_eq!(Weakness::for_elo(1800).depth, 7);
     }
 
     #[test]
