@@ -117,38 +117,38 @@ pub const ANCHORS: &[Anchor] = &[
     },
     Anchor {
         elo: 1400,
-        depth: 3,
-        nodes: 30_000,
+        depth: 6,
+        nodes: 150_000,
         candidates: 5,
-        temperature_cp: 80.0,
-        max_loss_cp: 250,
+        temperature_cp: 32.0,
+        max_loss_cp: 110,
         min_think_ms: 350,
     },
     Anchor {
         elo: 1800,
-        depth: 7,
-        nodes: 300_000,
+        depth: 10,
+        nodes: 600_000,
         candidates: 4,
-        temperature_cp: 16.0,
-        max_loss_cp: 64,
+        temperature_cp: 9.0,
+        max_loss_cp: 37,
         min_think_ms: 300,
     },
     Anchor {
         elo: 2200,
-        depth: 12,
-        nodes: 2_000_000,
+        depth: 16,
+        nodes: 3_000_000,
         candidates: 2,
-        temperature_cp: 5.0,
-        max_loss_cp: 20,
+        temperature_cp: 2.5,
+        max_loss_cp: 10,
         min_think_ms: 200,
     },
     Anchor {
         elo: MAX_ELO as u32,
         depth: 24,
-        nodes: 5_000_000,
+        nodes: 6_000_000,
         candidates: 2,
-        temperature_cp: 2.0,
-        max_loss_cp: 8,
+        temperature_cp: 1.0,
+        max_loss_cp: 4,
         min_think_ms: 150,
     },
 ];
@@ -335,8 +335,8 @@ mod tests {
             assert!(w.temperature_cp <= last.temperature_cp, "{elo}");
             last = w;
         }
-        assert_eq!(Weakness::for_elo(1400).nodes, 30_000);
-        assert_eq!(Weakness::for_elo(1800).depth, 7);
+        assert_eq!(Weakness::for_elo(1400).nodes, 150_000);
+        assert_eq!(Weakness::for_elo(1800).depth, 10);
     }
 
     #[test]
