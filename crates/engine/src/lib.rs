@@ -8,6 +8,9 @@
 //! * [`Clocks`]: time controls and the engine's clock, turned into limits.
 //! * [`OPTIONS`] and [`Settings`]: every option's name, kind, default and
 //!   range in one place; each protocol renders them its own way.
+//! * [`Strength`] and [`Weakness`]: strength levels for people
+//!   (`UCI_LimitStrength`, `UCI_Elo`, `Skill Level`), applied by the
+//!   [`Searcher`] as a capped search and chosen, plausible mistakes.
 //! * Policy ([`accepts_draw`], [`ResignPolicy`], [`expected_reply`]): draw
 //!   offers, resignation, the ponder move and the hint.
 //! * The opening book ([`OpeningBook`], [`book_applies`]): the `OwnBook`,
@@ -38,6 +41,7 @@ mod identity;
 mod options;
 mod policy;
 mod searcher;
+mod strength;
 mod tables;
 mod text;
 
@@ -54,5 +58,6 @@ pub use policy::{
     accepts_draw, expected_reply, hint_limits, ResignPolicy, DRAW_ACCEPT_CP, HINT_TIME,
 };
 pub use searcher::{SearchEvent, SearchRequest, Searcher};
+pub use strength::{Anchor, Strength, Weakness, ANCHORS, MAX_ELO, MAX_SKILL, MIN_ELO};
 pub use tables::{tables_apply, GeneratedTables, TableChoice};
 pub use text::{one_line, MAX_MESSAGE_CHARS};

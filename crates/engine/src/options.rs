@@ -2,6 +2,7 @@
 //! and the settings they give. Each protocol renders the definitions its
 //! own way (UCI `option name ...`, xboard `feature option="..."`).
 
+use crate::strength::{Strength, MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::EngineError;
 use outpost_search::{EngineOptions, SearchDriver, DEFAULT_MOVE_OVERHEAD};
 use std::time::Duration;
@@ -150,6 +151,26 @@ pub const OPTIONS: &[OptionDef] = &[
             values: DRIVER_NAMES,
         },
     },
+    OptionDef {
+        name: "UCI_LimitStrength",
+        kind: OptionKind::Check { default: false },
+    },
+    OptionDef {
+        name: "UCI_Elo",
+        kind: OptionKind::Spin {
+            default: MAX_ELO,
+            min: MIN_ELO,
+            max: MAX_ELO,
+        },
+    },
+    OptionDef {
+        name: "Skill Level",
+        kind: OptionKind::Spin {
+            default: MAX_SKILL,
+            min: 0,
+            max: MAX_SKILL,
+        },
+    },
 ];
 
 /// The definition of the option called `name` (any case).
@@ -189,6 +210,12 @@ pub enum OptionSetting {
     /// `TablebaseDir`: where the generated endgame tables are (empty: the
     /// 3-man tables, generated in memory).
     TablebaseDir(String),
+    /// `UCI_LimitStrength`: play at `UCI_Elo`.
+    LimitStrength(bool),
+    /// `UCI_Elo`.
+    Elo(u32),
+    /// `Skill Level`, 0 to 20.
+    SkillLevel(u32),
 }
 
 /// Checks `value` against the option called `name`.
@@ -217,12 +244,14 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
                 "MultiPV" => OptionSetting::MultiPv(n as usize),
                 "Move Overhead" => OptionSetting::MoveOverhead(Duration::from_millis(n as u64)),
                 "BookDepth" => OptionSetting::BookDepth(n as u32),
+                "UCI_Elo" => OptionSetting::Elo(n as u32),
+                "Skill Level" => OptionSetting::SkillLevel(n as u32),
                 _ => OptionSetting::Contempt(n as i32),
             }
         }
         OptionKind::Check { .. } => {
+            // xboard sends a check option as 1 or 0.
             let on = match value {
-                // xboard writes check values as 1 and 0.
                 Some(v) if v.eq_ignore_ascii_case("true") || v == "1" => true,
                 Some(v) if v.eq_ignore_ascii_case("false") || v == "0" => false,
                 _ => return Err(bad()),
@@ -230,6 +259,7 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
             match def.name {
                 "OwnBook" => OptionSetting::OwnBook(on),
                 "BookBestMove" => OptionSetting::BookBestMove(on),
+                "UCI_LimitStrength" => OptionSetting::LimitStrength(on),
                 _ => OptionSetting::Ponder(on),
             }
         }
@@ -270,6 +300,8 @@ pub struct Settings {
     pub book_depth: u32,
     /// Where the generated endgame tables are (empty: 3-man in memory).
     pub tablebase_dir: String,
+    /// How strongly to play (`UCI_LimitStrength`, `UCI_Elo`, `Skill Level`).
+    pub strength: Strength,
 }
 
 impl Default for Settings {
@@ -283,6 +315,7 @@ impl Default for Settings {
             book_best_move: false,
             book_depth: UNLIMITED_BOOK_DEPTH,
             tablebase_dir: String::new(),
+            strength: Strength::default(),
         };
         for def in OPTIONS {
             let value = match def.kind {
@@ -316,6 +349,9 @@ impl Settings {
             OptionSetting::BookBestMove(on) => self.book_best_move = on,
             OptionSetting::BookDepth(plies) => self.book_depth = plies,
             OptionSetting::TablebaseDir(ref dir) => self.tablebase_dir.clone_from(dir),
+            OptionSetting::LimitStrength(on) => self.strength.limit = on,
+            OptionSetting::Elo(elo) => self.strength.elo = elo,
+            OptionSetting::SkillLevel(skill) => self.strength.skill = skill,
         }
     }
 }
@@ -374,6 +410,25 @@ mod tests {
             Ok(OptionSetting::BookDepth(12))
         );
         assert!(parse_option("BookDepth", Some("0")).is_err());
+        assert_eq!(
+            parse_option("UCI_LimitStrength", Some("true")),
+            Ok(OptionSetting::LimitStrength(true))
+        );
+        assert_eq!(
+            parse_option("uci_limitstrength", Some("0")),
+            Ok(OptionSetting::LimitStrength(false))
+        );
+        assert_eq!(
+            parse_option("UCI_Elo", Some("1500")),
+            Ok(OptionSetting::Elo(1500))
+        );
+        assert!(parse_option("UCI_Elo", Some("999")).is_err());
+        assert!(parse_option("UCI_Elo", Some("2301")).is_err());
+        assert_eq!(
+            parse_option("Skill Level", Some("3")),
+            Ok(OptionSetting::SkillLevel(3))
+        );
+        assert!(parse_option("Skill Level", Some("21")).is_err());
     }
 
     #[test]
@@ -383,6 +438,7 @@ mod tests {
         assert_eq!(settings.search.threads, 1);
         assert_eq!(settings.search.move_overhead, DEFAULT_MOVE_OVERHEAD);
         assert!(!settings.ponder);
+        assert_eq!(settings.strength, Strength::full());
         assert_eq!(settings.search, EngineOptions::default());
         for name in DRIVER_NAMES {
             assert!(SearchDriver::from_name(name).is_some(), "{name}");

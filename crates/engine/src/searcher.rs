@@ -4,6 +4,7 @@
 
 use crate::book::{book_applies, BookChoice, OpeningBook};
 use crate::options::{OptionSetting, Settings};
+use crate::strength::{rng_for, Strength, Weakness};
 use crate::tables::{tables_apply, GeneratedTables, TableChoice};
 use crate::EngineError;
 use outpost_board::{Move, Position};
@@ -13,6 +14,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// What to search: a position, the keys of the positions before it (for
 /// repetitions), and the limits.
@@ -83,6 +85,7 @@ enum Command {
         request: SearchRequest,
         control: SearchControl,
         tables: Arc<GeneratedTables>,
+        strength: Strength,
         sink: EventSink,
     },
 }
@@ -214,10 +217,13 @@ impl Searcher {
             on_event(SearchEvent::Finished(result));
             return Ok(());
         }
+        // At a limited strength the tables' perfect moves would give the
+        // level away: the weakened search plays those endings too.
+        let full_strength = self.settings.strength.weakness().is_none();
         if let Some(choice) = self
             .tables
             .choose(&request.position)
-            .filter(|c| tables_apply(&request, c))
+            .filter(|c| full_strength && tables_apply(&request, c))
         {
             if self.is_searching() {
                 return Err(EngineError::Busy {
@@ -255,6 +261,7 @@ impl Searcher {
             request,
             control: self.control.clone(),
             tables: Arc::clone(&self.tables),
+            strength: self.settings.strength,
             sink: Box::new(on_event),
         };
         let sent = self
@@ -343,7 +350,8 @@ impl Searcher {
     }
 
     /// Applies an option setting; refused while a search runs (but the
-    /// settings no running search reads, `Ponder` and the book's, are
+    /// settings no running search reads, `Ponder`, the book's and the
+    /// strength options, which take effect from the next search, are
     /// always taken). A book that cannot be read is an error, and the
     /// engine goes on without a book.
     pub fn set_option(&mut self, setting: &OptionSetting) -> Result<(), EngineError> {
@@ -372,7 +380,10 @@ impl Searcher {
             OptionSetting::Ponder(_)
             | OptionSetting::OwnBook(_)
             | OptionSetting::BookBestMove(_)
-            | OptionSetting::BookDepth(_) => {
+            | OptionSetting::BookDepth(_)
+            | OptionSetting::LimitStrength(_)
+            | OptionSetting::Elo(_)
+            | OptionSetting::SkillLevel(_) => {
                 self.settings.apply(setting);
                 return Ok(());
             }
@@ -449,28 +460,95 @@ fn fallback_result(pos: &Position) -> SearchResult {
     }
 }
 
+/// A search at a limited strength: capped limits, the level's candidate
+/// moves as MultiPV lines (only the lines asked for are reported), one of
+/// them chosen as the level's [`Weakness::choose`] says, and at least the
+/// level's thinking time spent unless stopped.
+fn weakened_search(
+    engine: &mut Engine,
+    request: &SearchRequest,
+    control: &SearchControl,
+    sink: &mut EventSink,
+    weakness: &Weakness,
+    searches: u64,
+) -> SearchResult {
+    let started = Instant::now();
+    let shown = engine.options().multipv;
+    engine.set_multipv(shown.max(weakness.candidates));
+    let limits = weakness.limits(&request.limits);
+    let mut report = |r: Report| {
+        if !matches!(&r, Report::Pv(pv) if pv.multipv > shown) {
+            sink(SearchEvent::Report(r));
+        }
+    };
+    let mut result = engine.search(
+        &request.position,
+        &request.history,
+        &limits,
+        control,
+        &mut report,
+    );
+    engine.set_multipv(shown);
+    let mut rng = rng_for(request.position.key(), searches);
+    let chosen = weakness.choose(&result.lines, &mut rng);
+    if let Some(line) = result.lines.get(chosen).filter(|_| chosen > 0) {
+        if let Some(&mv) = line.pv.first() {
+            result.best_move = mv;
+            result.score = line.score;
+            result.pv = line.pv.clone();
+            result.ponder_move = result.pv.get(1).copied();
+        }
+    }
+    result.lines.truncate(shown);
+    let think = weakness.think_time(&request.limits);
+    while !control.is_stopped() {
+        let left = think.saturating_sub(started.elapsed());
+        if left.is_zero() {
+            break;
+        }
+        std::thread::sleep(left.min(Duration::from_millis(5)));
+    }
+    result.time = started.elapsed();
+    result
+}
+
 /// The owner thread: one search at a time until the handle is dropped.
 fn run(inner: &Inner, inbox: &Receiver<Command>) {
+    let mut searches: u64 = 0;
     while let Ok(Command::Search {
         request,
         control,
         tables,
+        strength,
         mut sink,
     }) = inbox.recv()
     {
+        searches += 1;
         let searched = catch_unwind(AssertUnwindSafe(|| {
             let mut engine = inner
                 .engine
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            let mut report = |r: Report| sink(SearchEvent::Report(r));
-            engine.search(
-                &request.position,
-                &request.history,
-                &request.limits,
-                &control,
-                &mut report,
-            )
+            match strength.weakness() {
+                None => {
+                    let mut report = |r: Report| sink(SearchEvent::Report(r));
+                    engine.search(
+                        &request.position,
+                        &request.history,
+                        &request.limits,
+                        &control,
+                        &mut report,
+                    )
+                }
+                Some(weakness) => weakened_search(
+                    &mut engine,
+                    &request,
+                    &control,
+                    &mut sink,
+                    &weakness,
+                    searches,
+                ),
+            }
         }));
         let result = searched.unwrap_or_else(|_| fallback_result(&request.position));
         // An infinite or pondering search answers only when told to.

@@ -5,8 +5,8 @@
 //! (positions, legal move generation, Zobrist keys, perft), [`notation`]
 //! (FEN, SAN, PGN, EPD, games), [`eval`] (static evaluation), [`search`]
 //! (the alpha-beta search), [`engine`] (the engine layer: game state, a
-//! search handle, clocks, options, policy) and the [`uci`] and [`xboard`]
-//! front ends. The most used items are also re-exported at the top level.
+//! search handle, clocks, options, policy, strength levels) and the [`uci`],
+//! [`xboard`] and [`web`] front ends. The most used items are also re-exported at the top level.
 //!
 //! ```
 //! use outpost::{divide, parse_fen, parse_uci_move, perft, to_fen, Position};
@@ -45,6 +45,7 @@ pub use outpost_notation as notation;
 pub use outpost_search as search;
 pub use outpost_tb as tb;
 pub use outpost_uci as uci;
+pub use outpost_web as web;
 pub use outpost_xboard as xboard;
 
 pub use outpost_board::{

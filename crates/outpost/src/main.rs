@@ -68,6 +68,15 @@ enum Job {
     /// PGN files: read every game, checking every move.
     #[command(subcommand)]
     Pgn(PgnJob),
+    /// Serve the board page and the JSON API over HTTP until Ctrl-C.
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port to listen on.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+    },
 }
 
 /// `outpost pgn ...`.
@@ -357,6 +366,18 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
                 text.push_str(&format!("first skipped game: {error}\n"));
             }
             text
+        }
+        Job::Serve { host, port } => {
+            let config = outpost::web::Config {
+                host,
+                port,
+                ..outpost::web::Config::default()
+            };
+            outpost::web::serve(config, |address| {
+                eprintln!("{ENGINE_NAME}: serving http://{address}/ (Ctrl-C stops)");
+            })
+            .map_err(|e| Failure::Input(e.to_string()))?;
+            String::new()
         }
     };
     out.write_all(text.as_bytes())

@@ -770,3 +770,24 @@ fn command_line_pgn_check() {
     assert_eq!(err.lines().count(), 1, "{err}");
     let _ = std::fs::remove_file(file);
 }
+
+#[test]
+fn serve_takes_a_host_and_port_and_names_what_stops_it() {
+    let (code, out, _) = command_line(&["serve", "--help"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("--host") && out.contains("--port"), "{out}");
+    assert!(out.contains("127.0.0.1") && out.contains("8080"), "{out}");
+    let (code, _, err) = command_line(&["serve", "--port", "eighty"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("eighty"), "{err}");
+    // A port already taken: one line naming it, exit code 2.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let (code, _, err) = command_line(&["serve", "--port", &port]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains(&format!("cannot listen on 127.0.0.1:{port}")),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

@@ -62,6 +62,9 @@ fn handshake_lists_options() {
         "Move Overhead",
         "Contempt",
         "SearchDriver",
+        "UCI_LimitStrength",
+        "UCI_Elo",
+        "Skill Level",
     ] {
         assert!(
             lines

@@ -105,6 +105,17 @@ fn handshake_declares_the_features() {
         assert!(features.contains(&feature), "{feature} missing: {lines:?}");
     }
     assert_eq!(lines.last().unwrap(), "feature done=1");
+    // The strength levels, from the engine's options table.
+    for option in [
+        "feature option=\"UCI_LimitStrength -check 0\"",
+        "feature option=\"UCI_Elo -spin 2300 1000 2300\"",
+        "feature option=\"Skill Level -spin 20 0 20\"",
+    ] {
+        assert!(
+            lines.iter().any(|l| l == option),
+            "{option} missing: {lines:?}"
+        );
+    }
     // Replies and information the engine takes silently.
     for line in [
         "accepted usermove",
@@ -120,10 +131,23 @@ fn handshake_declares_the_features() {
         "nopost",
         "easy",
         "otim 1000",
+        "option UCI_LimitStrength=1",
+        "option UCI_Elo=1500",
+        "option Skill Level=10",
     ] {
         engine.send(line);
     }
     assert_eq!(engine.sync(), Vec::<String>::new());
+    // Out of range: one error line.
+    engine.send("option UCI_Elo=100");
+    let lines = engine.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("Error"), "{lines:?}");
+    // A weakened engine still plays legal moves.
+    engine.send("new");
+    engine.send("usermove e2e4");
+    let reply = engine.engine_move();
+    assert_legal(&after(Position::startpos(), &["e2e4"]), &reply);
     assert!(engine.quit().success());
 }
 

@@ -1,0 +1,399 @@
+// Outpost's board page: plays a game through the JSON API (/api/games),
+// with click-click and drag moves, promotion choice, flip, take back, PGN
+// download and an optional streamed analysis (/api/analyse/stream).
+"use strict";
+
+const FILES = "abcdefgh";
+const board = document.getElementById("board");
+const statusLine = document.getElementById("status");
+const resultLine = document.getElementById("result");
+const moveList = document.getElementById("moves");
+const promotionBox = document.getElementById("promotion");
+
+const state = {
+  game: null,        // the last game view from the server
+  pieces: {},        // square -> "wP" etc.
+  flipped: false,
+  selected: null,    // square of the selected piece
+  busy: false,       // a request is in flight
+  drag: null,        // { from, ghost, x, y, moved }
+  analysis: null,    // EventSource of the running analysis
+  lastMove: null,
+};
+
+// ---- the board -------------------------------------------------------------
+
+function squareName(file, rank) { return FILES[file] + (rank + 1); }
+
+function parseFen(fen) {
+  const pieces = {};
+  const rows = fen.split(" ")[0].split("/");
+  rows.forEach((row, i) => {
+    let file = 0;
+    for (const ch of row) {
+      if (/\d/.test(ch)) { file += Number(ch); continue; }
+      const color = ch === ch.toUpperCase() ? "w" : "b";
+      pieces[squareName(file, 7 - i)] = color + ch.toUpperCase();
+      file += 1;
+    }
+  });
+  return pieces;
+}
+
+function buildBoard() {
+  board.textContent = "";
+  for (let row = 0; row < 8; row++) {
+    for (let col = 0; col < 8; col++) {
+      const file = state.flipped ? 7 - col : col;
+      const rank = state.flipped ? row : 7 - row;
+      const name = squareName(file, rank);
+      const sq = document.createElement("div");
+      sq.className = "square " + ((file + rank) % 2 === 0 ? "dark" : "light");
+      sq.dataset.square = name;
+      sq.tabIndex = row === 7 && col === 0 ? 0 : -1;
+      sq.setAttribute("role", "gridcell");
+      if (row === 7) addCoord(sq, "file", FILES[file]);
+      if (col === 0) addCoord(sq, "rank", String(rank + 1));
+      board.appendChild(sq);
+    }
+  }
+  render();
+}
+
+function addCoord(sq, kind, text) {
+  const span = document.createElement("span");
+  span.className = "coord " + kind;
+  span.textContent = text;
+  sq.appendChild(span);
+}
+
+function pieceSvg(code) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("class", "piece " + (code[0] === "w" ? "white" : "black"));
+  svg.setAttribute("viewBox", "0 0 45 45");
+  svg.dataset.piece = code;
+  const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+  use.setAttribute("href", "#piece-" + code[1].toLowerCase());
+  svg.appendChild(use);
+  return svg;
+}
+
+const NAMES = { P: "pawn", N: "knight", B: "bishop", R: "rook", Q: "queen", K: "king" };
+
+function render() {
+  const targets = state.selected ? targetsFrom(state.selected) : new Set();
+  const game = state.game;
+  const inCheck = game && game.check ? (game.turn === "white" ? "wK" : "bK") : null;
+  for (const sq of board.children) {
+    const name = sq.dataset.square;
+    const code = state.pieces[name];
+    sq.querySelectorAll("svg.piece").forEach((p) => p.remove());
+    if (code) sq.appendChild(pieceSvg(code));
+    sq.classList.toggle("occupied", Boolean(code));
+    sq.classList.toggle("selected", state.selected === name);
+    sq.classList.toggle("target", targets.has(name));
+    sq.classList.toggle("last", Boolean(state.lastMove && (state.lastMove.slice(0, 2) === name || state.lastMove.slice(2, 4) === name)));
+    sq.classList.toggle("check", code === inCheck);
+    const label = code ? `${name}, ${code[0] === "w" ? "white" : "black"} ${NAMES[code[1]]}` : name;
+    sq.setAttribute("aria-label", label + (targets.has(name) ? ", move here" : ""));
+  }
+}
+
+function legalMoves() { return state.game ? state.game.legal_moves : []; }
+
+function targetsFrom(from) {
+  return new Set(legalMoves().filter((m) => m.uci.startsWith(from)).map((m) => m.uci.slice(2, 4)));
+}
+
+function playerColor() {
+  if (!state.game) return null;
+  if (state.game.engine_color === "none") return state.game.turn;
+  return state.game.engine_color === "white" ? "black" : "white";
+}
+
+function canMove() {
+  return state.game && !state.busy && state.game.status.state === "ongoing" && state.game.turn === playerColor();
+}
+
+function ownPiece(name) {
+  const code = state.pieces[name];
+  return code && canMove() && code[0] === state.game.turn[0];
+}
+
+// ---- input: click-click, drag, keyboard ------------------------------------------
+
+function squareAt(x, y) {
+  const el = document.elementFromPoint(x, y);
+  const sq = el && el.closest ? el.closest(".square") : null;
+  return sq ? sq.dataset.square : null;
+}
+
+function activate(name) {
+  if (!canMove()) return;
+  if (state.selected && state.selected !== name && targetsFrom(state.selected).has(name)) {
+    tryMove(state.selected, name);
+    return;
+  }
+  state.selected = ownPiece(name) && state.selected !== name ? name : null;
+  render();
+}
+
+board.addEventListener("pointerdown", (ev) => {
+  const sq = ev.target.closest(".square");
+  if (!sq || ev.button !== 0) return;
+  const name = sq.dataset.square;
+  const wasSelected = state.selected === name;
+  activate(name);
+  if (ownPiece(name) && (state.selected === name || wasSelected)) {
+    state.selected = name;
+    render();
+    state.drag = { from: name, ghost: null, x: ev.clientX, y: ev.clientY, moved: false, wasSelected };
+    board.setPointerCapture(ev.pointerId);
+  }
+  ev.preventDefault();
+});
+
+board.addEventListener("pointermove", (ev) => {
+  const drag = state.drag;
+  if (!drag) return;
+  if (!drag.moved && Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 6) return;
+  if (!drag.moved) {
+    drag.moved = true;
+    drag.ghost = pieceSvg(state.pieces[drag.from]);
+    drag.ghost.classList.add("dragging");
+    document.body.appendChild(drag.ghost);
+    const origin = board.querySelector(`[data-square="${drag.from}"]`);
+    if (origin) origin.classList.add("drag-origin");
+  }
+  drag.ghost.style.left = ev.clientX - 32 + "px";
+  drag.ghost.style.top = ev.clientY - 32 + "px";
+});
+
+function endDrag(ev, drop) {
+  const drag = state.drag;
+  if (!drag) return;
+  state.drag = null;
+  if (drag.ghost) drag.ghost.remove();
+  board.querySelectorAll(".drag-origin").forEach((el) => el.classList.remove("drag-origin"));
+  if (!drop) return;
+  if (drag.moved) {
+    const to = squareAt(ev.clientX, ev.clientY);
+    if (to && to !== drag.from && targetsFrom(drag.from).has(to)) tryMove(drag.from, to);
+    else render();
+  } else if (drag.wasSelected) {
+    // A second click on the selected piece puts it down.
+    state.selected = null;
+    render();
+  }
+}
+
+board.addEventListener("pointerup", (ev) => endDrag(ev, true));
+board.addEventListener("pointercancel", (ev) => endDrag(ev, false));
+
+board.addEventListener("keydown", (ev) => {
+  const sq = ev.target.closest(".square");
+  if (!sq) return;
+  const squares = Array.from(board.children);
+  const index = squares.indexOf(sq);
+  const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -8, ArrowDown: 8 };
+  if (ev.key in moves) {
+    const next = squares[index + moves[ev.key]];
+    if (next) { sq.tabIndex = -1; next.tabIndex = 0; next.focus(); }
+    ev.preventDefault();
+  } else if (ev.key === "Enter" || ev.key === " ") {
+    activate(sq.dataset.square);
+    ev.preventDefault();
+  } else if (ev.key === "Escape") {
+    state.selected = null;
+    render();
+  }
+});
+
+function choosePromotion(color) {
+  return new Promise((resolve) => {
+    promotionBox.className = "promotion " + color;
+    promotionBox.hidden = false;
+    const buttons = promotionBox.querySelectorAll("button");
+    buttons[0].focus();
+    const done = (piece) => {
+      promotionBox.hidden = true;
+      buttons.forEach((b) => { b.onclick = null; });
+      document.removeEventListener("keydown", onKey);
+      resolve(piece);
+    };
+    const onKey = (ev) => { if (ev.key === "Escape") done(null); };
+    buttons.forEach((b) => { b.onclick = () => done(b.dataset.piece); });
+    document.addEventListener("keydown", onKey);
+  });
+}
+
+async function tryMove(from, to) {
+  const candidates = legalMoves().filter((m) => m.uci.slice(0, 4) === from + to);
+  if (candidates.length === 0) return;
+  let uci = candidates[0].uci;
+  if (candidates.length > 1) {
+    const piece = await choosePromotion(state.game.turn);
+    if (!piece) { state.selected = null; render(); return; }
+    uci = from + to + piece;
+  }
+  state.selected = null;
+  // Show the move at once; the server's answer then sets the board right.
+  state.pieces[to] = state.pieces[from];
+  delete state.pieces[from];
+  if (uci.length === 5) state.pieces[to] = state.game.turn[0] + uci[4].toUpperCase();
+  state.lastMove = uci;
+  render();
+  await request(`/api/games/${state.game.id}/moves`, { move: uci }, "Thinking…");
+}
+
+// ---- talking to the server ---------------------------------------------------
+
+async function request(url, body, pending) {
+  state.busy = true;
+  statusLine.textContent = pending;
+  try {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body || {}),
+    });
+    const data = await res.json();
+    if (!res.ok) throw new Error(data.message || res.statusText);
+    state.busy = false;
+    show(data);
+  } catch (err) {
+    state.busy = false;
+    if (state.game) show(state.game);
+    statusLine.textContent = "Error: " + err.message;
+  }
+}
+
+function show(game) {
+  state.game = game;
+  state.pieces = parseFen(game.fen);
+  state.lastMove = game.moves.length ? game.moves[game.moves.length - 1] : null;
+  state.selected = null;
+  render();
+  renderMoves(game);
+  const over = game.status.state !== "ongoing";
+  resultLine.hidden = !over;
+  if (over) {
+    resultLine.textContent = describeEnd(game.status);
+    statusLine.textContent = "Game over";
+  } else if (game.turn === playerColor()) {
+    statusLine.textContent = (game.check ? "Check! " : "") + "Your move (" + game.turn + ")";
+  } else {
+    statusLine.textContent = "Thinking…";
+  }
+  restartAnalysis();
+}
+
+function describeEnd(status) {
+  const result = " (" + status.result + ")";
+  if (status.state === "checkmate") {
+    return "Checkmate — " + status.winner[0].toUpperCase() + status.winner.slice(1) + " wins" + result;
+  }
+  if (status.state === "stalemate") return "Stalemate — draw" + result;
+  const reasons = {
+    "threefold repetition": "Draw by threefold repetition",
+    "fifty-move rule": "Draw by the fifty-move rule",
+    "insufficient material": "Draw by insufficient material",
+  };
+  return (reasons[status.reason] || "Draw") + result;
+}
+
+function renderMoves(game) {
+  moveList.textContent = "";
+  const fields = game.start_fen.split(" ");
+  const blackFirst = fields[1] === "b";
+  const first = Number(fields[5]) || 1;
+  moveList.start = first;
+  let li = null;
+  game.san.forEach((san, i) => {
+    const ply = i + (blackFirst ? 1 : 0);
+    if (ply % 2 === 0 || li === null) {
+      li = document.createElement("li");
+      moveList.appendChild(li);
+      if (ply % 2 === 1) li.appendChild(document.createTextNode("… "));
+    }
+    const span = document.createElement("span");
+    span.className = "san";
+    span.textContent = san;
+    li.appendChild(span);
+    li.appendChild(document.createTextNode(" "));
+  });
+  if (li) { li.classList.add("current"); li.scrollIntoView({ block: "nearest" }); }
+}
+
+async function newGame(ev) {
+  if (ev) ev.preventDefault();
+  let color = document.getElementById("color").value;
+  if (color === "random") color = Math.random() < 0.5 ? "white" : "black";
+  const level = document.getElementById("level").value;
+  const fen = document.getElementById("fen").value.trim();
+  const body = { engine_color: color === "white" ? "black" : "white" };
+  if (level !== "full") body.elo = Number(level);
+  if (fen) body.fen = fen;
+  state.flipped = color === "black";
+  buildBoard();
+  await request("/api/games", body, color === "black" ? "Thinking…" : "Starting…");
+}
+
+function downloadPgn() {
+  if (!state.game) return;
+  const blob = new Blob([state.game.pgn], { type: "application/x-chess-pgn" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = "outpost-game.pgn";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+// ---- analysis ----------------------------------------------------------------
+
+function formatScore(score, turn) {
+  // Scores come from the side to move; show them from White's side.
+  const sign = turn === "white" ? 1 : -1;
+  if ("mate" in score) return "#" + sign * score.mate;
+  const cp = (sign * score.cp) / 100;
+  return (cp > 0 ? "+" : "") + cp.toFixed(2);
+}
+
+function restartAnalysis() {
+  if (state.analysis) { state.analysis.close(); state.analysis = null; }
+  const on = document.getElementById("analyse").checked;
+  document.getElementById("analysis").hidden = !on;
+  if (!on || !state.game || state.game.status.state !== "ongoing" || state.busy) return;
+  const game = state.game;
+  const params = new URLSearchParams({ fen: game.start_fen, moves: game.moves.join(" ") });
+  const source = new EventSource("/api/analyse/stream?" + params);
+  state.analysis = source;
+  const evalEl = document.getElementById("eval");
+  const lineEl = document.getElementById("best-line");
+  evalEl.textContent = "…";
+  lineEl.textContent = "";
+  source.addEventListener("info", (e) => {
+    const info = JSON.parse(e.data);
+    if (info.multipv !== 1) return;
+    evalEl.textContent = formatScore(info.score, game.turn);
+    lineEl.textContent = `d${info.depth} ` + info.pv_san.slice(0, 8).join(" ");
+  });
+  const close = () => { source.close(); if (state.analysis === source) state.analysis = null; };
+  source.addEventListener("done", close);
+  source.addEventListener("error", close);
+}
+
+// ---- wiring ------------------------------------------------------------------
+
+document.getElementById("new-game-form").addEventListener("submit", newGame);
+document.getElementById("flip").addEventListener("click", () => { state.flipped = !state.flipped; buildBoard(); });
+document.getElementById("undo").addEventListener("click", () => {
+  if (state.game && !state.busy) request(`/api/games/${state.game.id}/undo`, {}, "Taking back…");
+});
+document.getElementById("pgn").addEventListener("click", downloadPgn);
+document.getElementById("analyse").addEventListener("change", restartAnalysis);
+
+buildBoard();
+newGame();

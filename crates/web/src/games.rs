@@ -1,0 +1,362 @@
+//! Games with state: kept in memory (a cap on their number, an idle
+//! expiry), one lock each so that games never wait for one another.
+
+use crate::api::{ensure_ongoing, limits_for, search_game, strength_for, ApiJson};
+use crate::position::{
+    color_name, fen_of, game_from, legal_moves, line, read_move, MoveJson, ScoreJson, Status,
+};
+use crate::server::AppState;
+use crate::WebError;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use outpost_board::Color;
+use outpost_engine::{Game, Strength};
+use outpost_notation::to_san;
+use outpost_search::Limits;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// One game: the moves so far, who the engine plays and how.
+#[derive(Debug)]
+pub struct StoredGame {
+    game: Game,
+    /// The engine's colour (`None`: both sides are people).
+    engine: Option<Color>,
+    /// The level asked for (`None`: full strength).
+    elo: Option<i64>,
+    strength: Strength,
+    limits: Limits,
+}
+
+type Entry = (Arc<tokio::sync::Mutex<StoredGame>>, Instant);
+
+/// Every game, by id.
+pub struct GameStore {
+    games: Mutex<HashMap<String, Entry>>,
+    cap: usize,
+    idle: Duration,
+}
+
+impl GameStore {
+    /// A store keeping at most `cap` games, each forgotten after `idle`
+    /// untouched.
+    pub fn new(cap: usize, idle: Duration) -> GameStore {
+        GameStore {
+            games: Mutex::new(HashMap::new()),
+            cap,
+            idle,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
+        self.games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Forgets the games idle for too long; returns how many are left.
+    pub fn expire(&self) -> usize {
+        let idle = self.idle;
+        let mut games = self.lock();
+        games.retain(|_, (_, touched)| touched.elapsed() < idle);
+        games.len()
+    }
+
+    /// Games kept now.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Whether no game is kept.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn insert(
+        &self,
+        id: String,
+        game: StoredGame,
+    ) -> Result<Arc<tokio::sync::Mutex<StoredGame>>, WebError> {
+        let idle = self.idle;
+        let mut games = self.lock();
+        if games.len() >= self.cap {
+            games.retain(|_, (_, touched)| touched.elapsed() < idle);
+        }
+        if games.len() >= self.cap {
+            return Err(WebError::Busy {
+                reason: format!("{} games are open, the most this server keeps", games.len()),
+            });
+        }
+        let game = Arc::new(tokio::sync::Mutex::new(game));
+        games.insert(id, (Arc::clone(&game), Instant::now()));
+        Ok(game)
+    }
+
+    fn get(&self, id: &str) -> Result<Arc<tokio::sync::Mutex<StoredGame>>, WebError> {
+        let idle = self.idle;
+        let mut games = self.lock();
+        let missing = || WebError::NotFound {
+            what: "game",
+            id: id.to_string(),
+        };
+        let (game, touched) = games.get_mut(id).ok_or_else(missing)?;
+        if touched.elapsed() >= idle {
+            games.remove(id);
+            return Err(missing());
+        }
+        *touched = Instant::now();
+        Ok(Arc::clone(game))
+    }
+
+    fn remove(&self, id: &str) -> bool {
+        self.lock().remove(id).is_some()
+    }
+}
+
+/// The body of `POST /api/games`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// The start position (the standard one when absent).
+    pub fen: Option<String>,
+    /// Moves already played from it, long algebraic.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// The engine's colour: `white`, `black` (the default) or `none`.
+    pub engine_color: Option<String>,
+    /// The engine's level (full strength when absent).
+    pub elo: Option<i64>,
+    /// The engine's thinking time per move, in milliseconds.
+    pub movetime_ms: Option<i64>,
+}
+
+/// The body of `POST /api/games/{id}/moves`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerMove {
+    /// The player's move, long algebraic (`e2e4`, `e7e8q`) or SAN.
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// A game as the API shows it.
+#[derive(Debug, Serialize)]
+pub struct GameView {
+    /// The game's id.
+    pub id: String,
+    /// The current position.
+    pub fen: String,
+    /// The start position.
+    pub start_fen: String,
+    /// The moves, long algebraic.
+    pub moves: Vec<String>,
+    /// The moves in SAN.
+    pub san: Vec<String>,
+    /// The side to move: `white` or `black`.
+    pub turn: &'static str,
+    /// Whether the side to move is in check.
+    pub check: bool,
+    /// The engine's colour: `white`, `black` or `none`.
+    pub engine_color: &'static str,
+    /// The engine's level (absent: full strength).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elo: Option<i64>,
+    /// Whether the game goes on, or how it ended.
+    pub status: Status,
+    /// The legal moves of the side to move.
+    pub legal_moves: Vec<MoveJson>,
+    /// The game in PGN.
+    pub pgn: String,
+    /// The engine's reply to the move just played, if it moved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_move: Option<EngineMove>,
+}
+
+/// The engine's move in a game.
+#[derive(Debug, Serialize)]
+pub struct EngineMove {
+    /// Long algebraic.
+    pub uci: String,
+    /// SAN.
+    pub san: String,
+    /// The score before it, from the engine's side.
+    pub score: ScoreJson,
+    /// The line it expected, SAN.
+    pub pv_san: Vec<String>,
+}
+
+fn view(id: &str, stored: &StoredGame, engine_move: Option<EngineMove>) -> GameView {
+    let game = &stored.game;
+    let pos = game.position();
+    let status = Status::of_game(game);
+    let mut game_pgn = game.clone();
+    if status.is_over() {
+        game_pgn.set_result(game.outcome().map_or(game.result(), |o| o.result()));
+    }
+    GameView {
+        id: id.to_string(),
+        fen: fen_of(pos),
+        start_fen: fen_of(game.start()),
+        moves: game.moves().iter().map(ToString::to_string).collect(),
+        san: game.san_moves(),
+        turn: color_name(pos.side_to_move()),
+        check: pos.is_check(),
+        engine_color: stored.engine.map_or("none", color_name),
+        elo: stored.elo,
+        legal_moves: if status.is_over() {
+            Vec::new()
+        } else {
+            legal_moves(pos)
+        },
+        status,
+        pgn: game_pgn.to_pgn(),
+        engine_move,
+    }
+}
+
+/// Lets the engine move if it is its turn and the game goes on.
+async fn engine_turn(
+    state: &AppState,
+    stored: &mut StoredGame,
+) -> Result<Option<EngineMove>, WebError> {
+    let pos = *stored.game.position();
+    if stored.engine != Some(pos.side_to_move()) || Status::of_game(&stored.game).is_over() {
+        return Ok(None);
+    }
+    let result = search_game(
+        state,
+        &stored.game,
+        stored.limits.clone(),
+        stored.strength,
+        1,
+    )
+    .await?;
+    let (_, pv_san) = line(&pos, &result.pv);
+    let reply = EngineMove {
+        uci: result.best_move.to_string(),
+        san: to_san(&pos, result.best_move),
+        score: result.score.into(),
+        pv_san,
+    };
+    stored
+        .game
+        .play(result.best_move)
+        .map_err(|e| WebError::Server {
+            reason: e.to_string(),
+        })?;
+    Ok(Some(reply))
+}
+
+/// `POST /api/games`: a new game; the engine moves first if it is white.
+pub async fn create(
+    State(state): State<Arc<AppState>>,
+    ApiJson(body): ApiJson<NewGame>,
+) -> Result<(StatusCode, Json<GameView>), WebError> {
+    let engine = match body.engine_color.as_deref().map(str::trim) {
+        None | Some("black") => Some(Color::Black),
+        Some("white") => Some(Color::White),
+        Some("none") => None,
+        Some(other) => {
+            return Err(WebError::BadParameter {
+                field: "engine_color",
+                value: format!("{other:?}"),
+                expected: "white, black or none".to_string(),
+            })
+        }
+    };
+    let strength = strength_for(body.elo)?;
+    let limits = limits_for(&state, None, body.movetime_ms)?;
+    let game = game_from(body.fen.as_deref(), &body.moves)?;
+    let id = state.new_id();
+    let stored = StoredGame {
+        game,
+        engine,
+        elo: body.elo,
+        strength,
+        limits,
+    };
+    let entry = state.games.insert(id.clone(), stored)?;
+    let mut stored = entry.lock().await;
+    let reply = engine_turn(&state, &mut stored).await?;
+    Ok((StatusCode::CREATED, Json(view(&id, &stored, reply))))
+}
+
+/// `GET /api/games/{id}`.
+pub async fn show(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, WebError> {
+    let entry = state.games.get(&id)?;
+    let stored = entry.lock().await;
+    Ok(Json(view(&id, &stored, None)))
+}
+
+/// `POST /api/games/{id}/moves`: the player's move, then the engine's reply.
+pub async fn play(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<PlayerMove>,
+) -> Result<Json<GameView>, WebError> {
+    let entry = state.games.get(&id)?;
+    let mut stored = entry.lock().await;
+    ensure_ongoing(&stored.game)?;
+    let pos = *stored.game.position();
+    if stored.engine == Some(pos.side_to_move()) {
+        return Err(WebError::NotYourTurn);
+    }
+    let mv = read_move(&pos, &body.mv)?;
+    stored.game.play(mv).map_err(|e| WebError::BadMove {
+        mv: body.mv.clone(),
+        reason: e.to_string(),
+    })?;
+    match engine_turn(&state, &mut stored).await {
+        Ok(reply) => Ok(Json(view(&id, &stored, reply))),
+        Err(e) => {
+            // No reply (a busy server): the player's move is taken back so
+            // that the game stays the player's to retry.
+            stored.game.undo();
+            Err(e)
+        }
+    }
+}
+
+/// `POST /api/games/{id}/undo`: takes back the player's last move (and the
+/// engine's reply to it).
+pub async fn undo(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, WebError> {
+    let entry = state.games.get(&id)?;
+    let mut stored = entry.lock().await;
+    let engine = stored.engine;
+    let player_moved = |game: &Game| {
+        // The side that made the last move.
+        let mover = !game.position().side_to_move();
+        !game.moves().is_empty() && engine != Some(mover)
+    };
+    // Engine replies after the player's last move, then that move.
+    let mut copy = stored.game.clone();
+    while !copy.moves().is_empty() && !player_moved(&copy) {
+        copy.undo();
+    }
+    if copy.undo().is_none() {
+        return Err(WebError::NothingToUndo);
+    }
+    stored.game = copy;
+    Ok(Json(view(&id, &stored, None)))
+}
+
+/// `DELETE /api/games/{id}`: forgets a game.
+pub async fn delete(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, WebError> {
+    if state.games.remove(&id) {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(WebError::NotFound { what: "game", id })
+    }
+}

@@ -1,0 +1,229 @@
+//! A bounded pool of searchers: at most one search per searcher, a queue of
+//! bounded length and wait in front of them, and 503 beyond that.
+
+use crate::WebError;
+use outpost_engine::{OptionSetting, SearchEvent, SearchRequest, Searcher, Settings, Strength};
+use outpost_search::{Report, SearchResult};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
+
+/// The searchers and the gate in front of them.
+pub struct SearchPool {
+    idle: Mutex<Vec<Searcher>>,
+    permits: Arc<Semaphore>,
+    waiting: AtomicUsize,
+    queue: usize,
+    queue_wait: Duration,
+}
+
+/// What a search sends back while it runs: reports, then its result.
+pub type Events = mpsc::UnboundedReceiver<SearchEvent>;
+
+impl SearchPool {
+    /// `size` searchers with `hash_mib` each, `queue` requests allowed to
+    /// wait at most `queue_wait` for one.
+    pub fn new(
+        size: usize,
+        hash_mib: usize,
+        queue: usize,
+        queue_wait: Duration,
+    ) -> Result<SearchPool, WebError> {
+        let mut settings = Settings::default();
+        settings.search.hash_mib = hash_mib.max(1);
+        // No GUI link to allow for: a move time is all thinking time.
+        settings.search.move_overhead = Duration::ZERO;
+        let searchers = (0..size.max(1))
+            .map(|_| Searcher::new(settings.clone()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| WebError::Server {
+                reason: e.to_string(),
+            })?;
+        Ok(SearchPool {
+            permits: Arc::new(Semaphore::new(searchers.len())),
+            idle: Mutex::new(searchers),
+            waiting: AtomicUsize::new(0),
+            queue,
+            queue_wait,
+        })
+    }
+
+    /// Requests waiting for a searcher now.
+    pub fn waiting(&self) -> usize {
+        self.waiting.load(Ordering::Relaxed)
+    }
+
+    /// A searcher of one's own until the lease is dropped; waits in the
+    /// queue, or is refused when the queue is full or the wait too long.
+    pub async fn acquire(self: &Arc<Self>) -> Result<Lease, WebError> {
+        let permit = match Arc::clone(&self.permits).try_acquire_owned() {
+            Ok(permit) => permit,
+            Err(_) => {
+                let _place = QueuePlace::take(self)?;
+                let waited = tokio::time::timeout(
+                    self.queue_wait,
+                    Arc::clone(&self.permits).acquire_owned(),
+                )
+                .await;
+                match waited {
+                    Ok(Ok(permit)) => permit,
+                    _ => {
+                        return Err(WebError::Busy {
+                            reason: "no searcher became free in time".to_string(),
+                        })
+                    }
+                }
+            }
+        };
+        let searcher = self
+            .idle
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .pop()
+            .ok_or_else(|| WebError::Busy {
+                reason: "no searcher is free".to_string(),
+            })?;
+        Ok(Lease {
+            searcher: Some(searcher),
+            pool: Arc::clone(self),
+            permit: Some(permit),
+        })
+    }
+}
+
+/// A place in the queue, given back when the wait ends (or is abandoned).
+struct QueuePlace<'a>(&'a SearchPool);
+
+impl<'a> QueuePlace<'a> {
+    fn take(pool: &'a SearchPool) -> Result<QueuePlace<'a>, WebError> {
+        let before = pool.waiting.fetch_add(1, Ordering::SeqCst);
+        if before >= pool.queue {
+            pool.waiting.fetch_sub(1, Ordering::SeqCst);
+            return Err(WebError::Busy {
+                reason: format!("{before} requests are already waiting for a searcher"),
+            });
+        }
+        Ok(QueuePlace(pool))
+    }
+}
+
+impl Drop for QueuePlace<'_> {
+    fn drop(&mut self) {
+        self.0.waiting.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// One searcher, lent until dropped; dropping it stops its search (a
+/// client that went away) and gives it back to the pool.
+pub struct Lease {
+    searcher: Option<Searcher>,
+    pool: Arc<SearchPool>,
+    permit: Option<OwnedSemaphorePermit>,
+}
+
+impl Lease {
+    fn searcher(&mut self) -> Result<&mut Searcher, WebError> {
+        self.searcher.as_mut().ok_or_else(|| WebError::Server {
+            reason: "the searcher was given back".to_string(),
+        })
+    }
+
+    /// Starts a search at `strength` showing `multipv` lines; its events
+    /// arrive on the returned channel, the result last.
+    pub fn start(
+        &mut self,
+        request: SearchRequest,
+        strength: Strength,
+        multipv: usize,
+    ) -> Result<Events, WebError> {
+        let searcher = self.searcher()?;
+        let server = |e: outpost_engine::EngineError| WebError::Server {
+            reason: e.to_string(),
+        };
+        // A searcher comes back idle, so these are always accepted.
+        searcher
+            .set_option(&OptionSetting::LimitStrength(strength.limit))
+            .map_err(server)?;
+        searcher
+            .set_option(&OptionSetting::Elo(strength.elo))
+            .map_err(server)?;
+        searcher
+            .set_option(&OptionSetting::SkillLevel(strength.skill))
+            .map_err(server)?;
+        searcher
+            .set_option(&OptionSetting::MultiPv(multipv.max(1)))
+            .map_err(server)?;
+        let (tx, rx) = mpsc::unbounded_channel();
+        searcher
+            .start(request, move |event| {
+                let _ = tx.send(event);
+            })
+            .map_err(server)?;
+        Ok(rx)
+    }
+
+    /// Searches and waits for the result.
+    pub async fn search(
+        &mut self,
+        request: SearchRequest,
+        strength: Strength,
+        multipv: usize,
+    ) -> Result<SearchResult, WebError> {
+        let mut events = self.start(request, strength, multipv)?;
+        finish(&mut events, |_| {}).await
+    }
+
+    /// Asks the running search to stop.
+    pub fn stop(&self) {
+        if let Some(searcher) = &self.searcher {
+            searcher.stop();
+        }
+    }
+}
+
+/// Reads `events` until the result, passing reports to `on_report`.
+pub async fn finish(
+    events: &mut Events,
+    mut on_report: impl FnMut(Report),
+) -> Result<SearchResult, WebError> {
+    while let Some(event) = events.recv().await {
+        match event {
+            SearchEvent::Report(report) => on_report(report),
+            SearchEvent::Finished(result) => return Ok(result),
+            // The result that follows says all a client needs.
+            SearchEvent::BookMove(_) | SearchEvent::TableMove(_) | SearchEvent::Info(_) => {}
+        }
+    }
+    Err(WebError::Server {
+        reason: "the search ended without a result".to_string(),
+    })
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        let Some(searcher) = self.searcher.take() else {
+            return;
+        };
+        let permit = self.permit.take();
+        searcher.stop();
+        let pool = Arc::clone(&self.pool);
+        // The permit goes with the searcher, so the searcher is back in the
+        // pool before anyone may take it.
+        let give_back = move || {
+            searcher.wait();
+            pool.idle
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push(searcher);
+            drop(permit);
+        };
+        match tokio::runtime::Handle::try_current() {
+            // Waiting for a stopped search blocks briefly: off the async threads.
+            Ok(runtime) => {
+                runtime.spawn_blocking(give_back);
+            }
+            Err(_) => give_back(),
+        }
+    }
+}

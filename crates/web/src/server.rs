@@ -1,0 +1,208 @@
+//! The server: shared state, the routes, binding, and a clean shutdown.
+
+use crate::config::Config;
+use crate::games::GameStore;
+use crate::pool::SearchPool;
+use crate::{api, assets, games, stream, WebError};
+use axum::extract::DefaultBodyLimit;
+use axum::http::Uri;
+use axum::routing::{get, post};
+use axum::Router;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::net::TcpListener;
+use tokio::sync::{oneshot, watch};
+
+/// What every request handler shares.
+pub struct AppState {
+    /// The settings.
+    pub config: Config,
+    /// The searchers.
+    pub pool: Arc<SearchPool>,
+    /// The games.
+    pub games: GameStore,
+    /// Streamed analyses running, by id, with the way to stop each.
+    analyses: Mutex<HashMap<String, oneshot::Sender<()>>>,
+    /// Changes once, when the server shuts down.
+    pub shutdown: watch::Receiver<bool>,
+    ids: Mutex<ChaCha8Rng>,
+}
+
+impl AppState {
+    /// A fresh id for a game or an analysis: 16 hex digits, hard to guess.
+    pub fn new_id(&self) -> String {
+        let mut rng = self
+            .ids
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        format!("{:016x}", rng.next_u64())
+    }
+
+    pub(crate) fn register_analysis(&self, id: &str, stop: oneshot::Sender<()>) {
+        self.analyses_lock().insert(id.to_string(), stop);
+    }
+
+    pub(crate) fn unregister_analysis(&self, id: &str) {
+        self.analyses_lock().remove(id);
+    }
+
+    pub(crate) fn stop_analysis(&self, id: &str) -> bool {
+        match self.analyses_lock().remove(id) {
+            Some(stop) => {
+                let _ = stop.send(());
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn analyses_lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, oneshot::Sender<()>>> {
+        self.analyses
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// The routes over `state`.
+pub fn router(state: Arc<AppState>) -> Router {
+    let body_limit = state.config.body_limit;
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/style.css", get(assets::style))
+        .route("/favicon.svg", get(assets::favicon))
+        .route("/api/move", post(api::post_move))
+        .route("/api/analyse", post(api::post_analyse))
+        .route("/api/analyse/stream", get(stream::analyse_stream))
+        .route("/api/analyse/{id}/stop", post(stream::stop))
+        .route("/api/legal-moves", get(api::get_legal_moves))
+        .route("/api/games", post(games::create))
+        .route("/api/games/{id}", get(games::show).delete(games::delete))
+        .route("/api/games/{id}/moves", post(games::play))
+        .route("/api/games/{id}/undo", post(games::undo))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(body_limit))
+        .with_state(state)
+}
+
+async fn not_found(uri: Uri) -> WebError {
+    WebError::NotFound {
+        what: "route",
+        id: uri.path().to_string(),
+    }
+}
+
+/// A bound server, ready to run.
+pub struct Server {
+    listener: TcpListener,
+    state: Arc<AppState>,
+    shutdown: watch::Sender<bool>,
+}
+
+impl Server {
+    /// Starts the searchers and binds `config.host:config.port`.
+    pub async fn bind(config: Config) -> Result<Server, WebError> {
+        let address = format!("{}:{}", config.host, config.port);
+        let listener = TcpListener::bind(&address)
+            .await
+            .map_err(|e| WebError::Server {
+                reason: format!("cannot listen on {address}: {e}"),
+            })?;
+        let pool = SearchPool::new(
+            config.searchers,
+            config.hash_mib,
+            config.queue,
+            config.queue_wait,
+        )?;
+        let (shutdown, watcher) = watch::channel(false);
+        let seed = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+            ^ u64::from(std::process::id()).rotate_left(32);
+        let state = Arc::new(AppState {
+            games: GameStore::new(config.max_games, config.game_idle),
+            config,
+            pool: Arc::new(pool),
+            analyses: Mutex::new(HashMap::new()),
+            shutdown: watcher,
+            ids: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
+        });
+        Ok(Server {
+            listener,
+            state,
+            shutdown,
+        })
+    }
+
+    /// The address it listens on (the port chosen when 0 was asked).
+    pub fn local_addr(&self) -> Result<SocketAddr, WebError> {
+        self.listener.local_addr().map_err(|e| WebError::Server {
+            reason: e.to_string(),
+        })
+    }
+
+    /// Serves until `signal` completes, then stops the running analyses,
+    /// lets the requests in progress finish and returns.
+    pub async fn run(
+        self,
+        signal: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), WebError> {
+        let Server {
+            listener,
+            state,
+            shutdown,
+        } = self;
+        let app = router(Arc::clone(&state));
+        // Forget idle games now and then, not only when the store is full.
+        let sweeper_state = Arc::clone(&state);
+        let mut sweeper_stop = state.shutdown.clone();
+        let sweeper = tokio::spawn(async move {
+            let period = (sweeper_state.config.game_idle / 4).max(Duration::from_secs(1));
+            loop {
+                tokio::select! {
+                    _ = tokio::time::sleep(period) => { sweeper_state.games.expire(); }
+                    _ = sweeper_stop.changed() => break,
+                }
+            }
+        });
+        let graceful = async move {
+            signal.await;
+            let _ = shutdown.send(true);
+        };
+        let served = axum::serve(listener, app)
+            .with_graceful_shutdown(graceful)
+            .await
+            .map_err(|e| WebError::Server {
+                reason: e.to_string(),
+            });
+        sweeper.abort();
+        served
+    }
+}
+
+/// Runs the server until Ctrl-C on a runtime of its own (what `outpost
+/// serve` calls). `on_ready` is told the address once it listens.
+pub fn serve(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Result<(), WebError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(16)
+        .enable_all()
+        .build()
+        .map_err(|e| WebError::Server {
+            reason: e.to_string(),
+        })?;
+    runtime.block_on(async move {
+        let server = Server::bind(config).await?;
+        on_ready(server.local_addr()?);
+        server
+            .run(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+    })
+}

@@ -1,0 +1,807 @@
+//! The real server over HTTP with a real client: every endpoint, every
+//! error case, concurrent games, the streamed analysis, a full pool and a
+//! full game store.
+
+use futures_util::StreamExt;
+use outpost_web::{Config, Server};
+use reqwest::{Client, StatusCode};
+use serde_json::{json, Value};
+use std::time::Duration;
+use tokio::sync::oneshot;
+
+/// A running server and the way to stop it.
+struct TestServer {
+    base: String,
+    stop: Option<oneshot::Sender<()>>,
+    done: tokio::task::JoinHandle<Result<(), outpost_web::WebError>>,
+}
+
+impl TestServer {
+    async fn start(config: Config) -> TestServer {
+        let server = Server::bind(Config { port: 0, ..config }).await.unwrap();
+        let base = format!("http://{}", server.local_addr().unwrap());
+        let (stop, stopped) = oneshot::channel::<()>();
+        let done = tokio::spawn(server.run(async {
+            let _ = stopped.await;
+        }));
+        TestServer {
+            base,
+            stop: Some(stop),
+            done,
+        }
+    }
+
+    async fn default() -> TestServer {
+        TestServer::start(test_config()).await
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Stops the server and checks that it shut down cleanly.
+    async fn shutdown(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let finished = tokio::time::timeout(Duration::from_secs(30), &mut self.done).await;
+        assert!(matches!(finished, Ok(Ok(Ok(())))), "{finished:?}");
+    }
+}
+
+fn test_config() -> Config {
+    Config {
+        searchers: 2,
+        max_movetime: Duration::from_secs(3),
+        default_movetime: Duration::from_millis(100),
+        max_analysis: Duration::from_secs(20),
+        ..Config::default()
+    }
+}
+
+async fn post(client: &Client, url: &str, body: Value) -> (StatusCode, Value) {
+    let res = client.post(url).json(&body).send().await.unwrap();
+    let status = res.status();
+    (status, res.json().await.unwrap())
+}
+
+async fn get(client: &Client, url: &str) -> (StatusCode, Value) {
+    let res = client.get(url).send().await.unwrap();
+    let status = res.status();
+    (status, res.json().await.unwrap())
+}
+
+/// An error answer: the status, and a JSON body naming the problem.
+fn assert_error(answer: &(StatusCode, Value), status: StatusCode, code: &str, mentions: &str) {
+    assert_eq!(answer.0, status, "{}", answer.1);
+    assert_eq!(answer.1["error"], code, "{}", answer.1);
+    let message = answer.1["message"].as_str().unwrap();
+    assert!(
+        message.contains(mentions),
+        "{message:?} should mention {mentions:?}"
+    );
+}
+
+const MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_engine_moves_and_reports_the_position_after() {
+    let server = TestServer::default().await;
+    let client = Client::new();
+    let url = server.url("/api/move");
+    let (status, body) = post(
+        &client,
+        &url,
+        json!({"moves": ["e2e4", "e7e5"], "movetime_ms": 100}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let uci = body["uci"].as_str().unwrap();
+    assert_eq!(body["pv"][0], uci);
+    assert_eq!(body["pv_san"][0], body["san"]);
+    assert_eq!(body["status"]["state"], "ongoing");
+    // The FEN after is the position after the engine's move.
+    let (_, legal) = get(
+        &client,
+        &server.url("/api/legal-moves?fen=rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR%20w%20KQkq%20e6%200%202"),
+    )
+    .await;
+    assert!(legal["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["uci"] == uci));
+    assert!(body["fen"].as_str().unwrap().contains(" b KQkq"));
+
+    // Mate in one: found, announced, and the game is over after it.
+    let (status, body) = post(&client, &url, json!({"fen": MATE_IN_ONE, "depth": 4})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["uci"], "a1a8");
+    assert_eq!(body["san"], "Ra8#");
+    assert_eq!(body["score"], json!({"mate": 1}));
+    assert_eq!(
+        body["status"],
+        json!({"state": "checkmate", "winner": "white", "result": "1-0"})
+    );
+
+    // At a level.
+    let (status, body) = post(&client, &url, json!({"elo": 1200, "movetime_ms": 50})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body["uci"].as_str().unwrap().len() >= 4);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analysis_gives_the_lines_asked_for() {
+    let server = TestServer::default().await;
+    let client = Client::new();
+    let (status, body) = post(
+        &client,
+        &server.url("/api/analyse"),
+        json!({"fen": "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", "depth": 6, "multipv": 3}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let lines = body["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 3);
+    let firsts: Vec<&str> = lines.iter().map(|l| l["pv"][0].as_str().unwrap()).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["multipv"], i + 1);
+        assert_eq!(
+            line["pv"].as_array().unwrap().len(),
+            line["pv_san"].as_array().unwrap().len()
+        );
+        assert!(line["score"].get("cp").is_some() || line["score"].get("mate").is_some());
+    }
+    assert_eq!(body["depth"], 6);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn legal_moves_in_both_notations() {
+    let server = TestServer::default().await;
+    let client = Client::new();
+    let (status, body) = get(&client, &server.url("/api/legal-moves")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["moves"].as_array().unwrap().len(), 20);
+    let url = reqwest::Url::parse_with_params(
+        &server.url("/api/legal-moves"),
+        &[("fen", "8/4P3/8/8/8/k7/8/K7 w - - 0 1")],
+    )
+    .unwrap();
+    let (status, body) = get(&client, url.as_str()).await;
+    assert_eq!(status, StatusCode::OK);
+    let moves = body["moves"].as_array().unwrap();
+    assert!(moves
+        .iter()
+        .any(|m| m["uci"] == "e7e8q" && m["san"] == "e8=Q"));
+    assert!(moves
+        .iter()
+        .any(|m| m["uci"] == "e7e8n" && m["san"] == "e8=N"));
+    // Stalemate: no moves, and the status says why.
+    let url = reqwest::Url::parse_with_params(
+        &server.url("/api/legal-moves"),
+        &[("fen", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1")],
+    )
+    .unwrap();
+    let (_, body) = get(&client, url.as_str()).await;
+    assert_eq!(body["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(body["status"]["state"], "stalemate");
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_bad_request_is_a_json_error_naming_the_problem() {
+    let server = TestServer::default().await;
+    let client = Client::new();
+    let url = server.url("/api/move");
+    // Not JSON, JSON of the wrong shape, an unknown field, no content type.
+    let res = client
+        .post(&url)
+        .header("content-type", "application/json")
+        .body("{not json")
+        .send()
+        .await
+        .unwrap();
+    let answer = (res.status(), res.json::<Value>().await.unwrap());
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_json", "invalid JSON");
+    let answer = post(&client, &url, json!({"moves": "e2e4"})).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_json", "moves");
+    let answer = post(&client, &url, json!({"elo": "strong"})).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_json", "elo");
+    let answer = post(&client, &url, json!({"level": 3})).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_json", "level");
+    let res = client.post(&url).body("{}").send().await.unwrap();
+    let answer = (res.status(), res.json::<Value>().await.unwrap());
+    assert_error(
+        &answer,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "bad_json",
+        "Content-Type",
+    );
+    // Too large a body.
+    let big = json!({"moves": vec!["e2e4"; 10_000]});
+    let answer = post(&client, &url, big).await;
+    assert_error(
+        &answer,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "bad_json",
+        "length limit",
+    );
+    // Bad FEN, illegal and unreadable moves, a move after the end.
+    let answer = post(&client, &url, json!({"fen": "8/8/8/8 w - - 0 1"})).await;
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "bad_fen",
+        "8/8/8/8 w - - 0 1",
+    );
+    let answer = post(&client, &url, json!({"moves": ["e2e4", "e2e4"]})).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_move", "e2e4");
+    let answer = post(&client, &url, json!({"moves": ["castle"]})).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_move", "castle");
+    let mated = json!({"moves": ["f2f3", "e7e5", "g2g4", "d8h4"]});
+    let answer = post(&client, &url, mated).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "game_over", "checkmate");
+    let answer = post(
+        &client,
+        &url,
+        json!({"moves": ["f2f3", "e7e5", "g2g4", "d8h4", "a2a3"]}),
+    )
+    .await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_move", "already over");
+    // Levels and limits out of range.
+    let answer = post(&client, &url, json!({"elo": 999})).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_parameter", "elo 999");
+    let answer = post(&client, &url, json!({"elo": 5000})).await;
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "bad_parameter",
+        "elo 5000",
+    );
+    let answer = post(&client, &url, json!({"movetime_ms": 0})).await;
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "bad_parameter",
+        "movetime_ms 0",
+    );
+    let answer = post(&client, &url, json!({"movetime_ms": 999_999})).await;
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "bad_parameter",
+        "movetime_ms 999999",
+    );
+    let answer = post(&client, &url, json!({"depth": 99})).await;
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "bad_parameter",
+        "depth 99",
+    );
+    let analyse = server.url("/api/analyse");
+    let answer = post(&client, &analyse, json!({"multipv": 0})).await;
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "bad_parameter",
+        "multipv 0",
+    );
+    let answer = post(
+        &client,
+        &analyse,
+        json!({"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"}),
+    )
+    .await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_fen", "side-to-move");
+    // Queries.
+    let answer = get(&client, &server.url("/api/legal-moves?fen=xyz")).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_fen", "xyz");
+    let answer = get(&client, &server.url("/api/legal-moves?colour=white")).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_query", "colour");
+    let answer = get(&client, &server.url("/api/analyse/stream?depth=x")).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_query", "depth");
+    let answer = get(&client, &server.url("/api/analyse/stream?fen=bad")).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_fen", "bad");
+    // Unknown routes, games and analyses.
+    let answer = get(&client, &server.url("/api/nothing")).await;
+    assert_error(&answer, StatusCode::NOT_FOUND, "not_found", "/api/nothing");
+    let answer = get(&client, &server.url("/api/games/0123456789abcdef")).await;
+    assert_error(
+        &answer,
+        StatusCode::NOT_FOUND,
+        "not_found",
+        "0123456789abcdef",
+    );
+    let answer = post(
+        &client,
+        &server.url("/api/games/nope/moves"),
+        json!({"move": "e2e4"}),
+    )
+    .await;
+    assert_error(&answer, StatusCode::NOT_FOUND, "not_found", "nope");
+    let answer = post(&client, &server.url("/api/games/nope/undo"), json!({})).await;
+    assert_error(&answer, StatusCode::NOT_FOUND, "not_found", "nope");
+    let answer = post(&client, &server.url("/api/analyse/nope/stop"), json!({})).await;
+    assert_error(&answer, StatusCode::NOT_FOUND, "not_found", "analysis");
+    // Games: bad colour, level, FEN.
+    let games = server.url("/api/games");
+    let answer = post(&client, &games, json!({"engine_color": "green"})).await;
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "bad_parameter",
+        "engine_color",
+    );
+    let answer = post(&client, &games, json!({"elo": 12})).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_parameter", "elo 12");
+    let answer = post(&client, &games, json!({"fen": "rnbqkbnr"})).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_fen", "rnbqkbnr");
+    // The server still answers.
+    let (status, _) = get(&client, &server.url("/api/legal-moves")).await;
+    assert_eq!(status, StatusCode::OK);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_with_state_from_start_to_mate() {
+    let server = TestServer::default().await;
+    let client = Client::new();
+    let (status, game) = post(
+        &client,
+        &server.url("/api/games"),
+        json!({"engine_color": "black", "elo": 1500, "movetime_ms": 50}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let id = game["id"].as_str().unwrap().to_string();
+    assert_eq!(game["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(game["turn"], "white");
+    assert_eq!(game["engine_color"], "black");
+    assert_eq!(game["legal_moves"].as_array().unwrap().len(), 20);
+    let moves = server.url(&format!("/api/games/{id}/moves"));
+    let undo = server.url(&format!("/api/games/{id}/undo"));
+    // SAN or long algebraic; the engine answers each.
+    let (status, game) = post(&client, &moves, json!({"move": "e4"})).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["san"][0], "e4");
+    assert_eq!(game["san"].as_array().unwrap().len(), 2);
+    assert_eq!(game["engine_move"]["uci"], game["moves"][1]);
+    assert_eq!(game["turn"], "white");
+    let (status, game) = post(&client, &moves, json!({"move": "d2d4"})).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["moves"].as_array().unwrap().len(), 4);
+    // Illegal moves change nothing.
+    let answer = post(&client, &moves, json!({"move": "e1e3"})).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_move", "e1e3");
+    let answer = post(&client, &moves, json!({"mv": "e2e4"})).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_json", "move");
+    // Take back: the player's move and the engine's reply.
+    let (status, game) = post(&client, &undo, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["moves"].as_array().unwrap().len(), 2);
+    let (_, game) = post(&client, &undo, json!({})).await;
+    assert_eq!(game["moves"].as_array().unwrap().len(), 0);
+    let answer = post(&client, &undo, json!({})).await;
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "nothing_to_undo",
+        "take back",
+    );
+    let (status, shown) = get(&client, &server.url(&format!("/api/games/{id}"))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        shown["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+
+    // From a position, the player mates; the game is over and says so.
+    let (_, game) = post(
+        &client,
+        &server.url("/api/games"),
+        json!({"fen": MATE_IN_ONE, "engine_color": "black"}),
+    )
+    .await;
+    let id = game["id"].as_str().unwrap();
+    let (status, game) = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/moves")),
+        json!({"move": "Ra8#"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["status"]["state"], "checkmate");
+    assert_eq!(game["status"]["winner"], "white");
+    assert!(game.get("engine_move").is_none());
+    assert!(
+        game["pgn"].as_str().unwrap().contains("1. Ra8# 1-0"),
+        "{}",
+        game["pgn"]
+    );
+    assert!(game["pgn"]
+        .as_str()
+        .unwrap()
+        .contains("[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]"));
+    let answer = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/moves")),
+        json!({"move": "g8h8"}),
+    )
+    .await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "game_over", "checkmate");
+
+    // The engine plays white: it moves first, and refuses the player's move out of turn.
+    let (status, game) = post(
+        &client,
+        &server.url("/api/games"),
+        json!({"engine_color": "white", "movetime_ms": 50}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(game["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(game["turn"], "black");
+    let id = game["id"].as_str().unwrap();
+    let answer = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/undo")),
+        json!({}),
+    )
+    .await;
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "nothing_to_undo",
+        "take back",
+    );
+    // Forgetting a game.
+    let res = client
+        .delete(server.url(&format!("/api/games/{id}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    let answer = get(&client, &server.url(&format!("/api/games/{id}"))).await;
+    assert_error(&answer, StatusCode::NOT_FOUND, "not_found", id);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draw_by_repetition_ends_a_game_between_people() {
+    let server = TestServer::default().await;
+    let client = Client::new();
+    let (_, game) = post(
+        &client,
+        &server.url("/api/games"),
+        json!({"engine_color": "none"}),
+    )
+    .await;
+    let id = game["id"].as_str().unwrap();
+    let url = server.url(&format!("/api/games/{id}/moves"));
+    let mut last = Value::Null;
+    for mv in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+        let (status, game) = post(&client, &url, json!({"move": mv})).await;
+        assert_eq!(status, StatusCode::OK, "{game}");
+        assert!(game.get("engine_move").is_none());
+        last = game;
+    }
+    assert_eq!(
+        last["status"],
+        json!({"state": "draw", "reason": "threefold repetition", "result": "1/2-1/2"})
+    );
+    // Two people: one take-back is one move.
+    let (_, game) = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/undo")),
+        json!({}),
+    )
+    .await;
+    assert_eq!(game["moves"].as_array().unwrap().len(), 7);
+    assert_eq!(game["status"]["state"], "ongoing");
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_games_do_not_interfere() {
+    let server = TestServer::default().await;
+    let client = Client::new();
+    let openings: [&[&str]; 6] = [
+        &["e2e4", "d2d4", "g1f3"],
+        &["d2d4", "c2c4", "b1c3"],
+        &["c2c4", "g2g3", "f1g2"],
+        &["g1f3", "g2g3", "f1g2"],
+        &["b2b3", "c1b2", "e2e3"],
+        &["f2f4", "g1f3", "e2e3"],
+    ];
+    let mut tasks = Vec::new();
+    for moves in openings {
+        let client = client.clone();
+        let base = server.url("");
+        tasks.push(tokio::spawn(async move {
+            let (status, game) = post(
+                &client,
+                &format!("{base}/api/games"),
+                json!({"engine_color": "black", "movetime_ms": 30}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::CREATED);
+            let id = game["id"].as_str().unwrap().to_string();
+            let mut played = Vec::new();
+            for mv in moves {
+                let (status, game) = post(
+                    &client,
+                    &format!("{base}/api/games/{id}/moves"),
+                    json!({"move": mv}),
+                )
+                .await;
+                if status == StatusCode::BAD_REQUEST && game["error"] == "bad_move" {
+                    // The engine's reply made this move illegal; play any legal one.
+                    let (_, shown) = get(&client, &format!("{base}/api/games/{id}")).await;
+                    let any = shown["legal_moves"][0]["uci"].as_str().unwrap().to_string();
+                    let (status, game) = post(
+                        &client,
+                        &format!("{base}/api/games/{id}/moves"),
+                        json!({"move": any}),
+                    )
+                    .await;
+                    assert_eq!(status, StatusCode::OK, "{game}");
+                    played.push(any);
+                    continue;
+                }
+                assert_eq!(status, StatusCode::OK, "{game}");
+                played.push(mv.to_string());
+            }
+            let (_, game) = get(&client, &format!("{base}/api/games/{id}")).await;
+            (played, game)
+        }));
+    }
+    let mut ids = std::collections::HashSet::new();
+    for task in tasks {
+        let (played, game) = task.await.unwrap();
+        assert!(ids.insert(game["id"].as_str().unwrap().to_string()));
+        let moves: Vec<&str> = game["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        // Each game holds exactly its own moves, the engine's between them.
+        assert_eq!(moves.len(), 6, "{moves:?}");
+        let mine: Vec<&str> = moves.iter().step_by(2).copied().collect();
+        assert_eq!(mine, played);
+    }
+    server.shutdown().await;
+}
+
+/// Server-sent events read from a response: (event, data) pairs.
+async fn read_events(res: reqwest::Response, mut on_event: impl FnMut(&str, &Value) -> bool) {
+    let mut stream = res.bytes_stream();
+    let mut buffer = String::new();
+    while let Some(chunk) = stream.next().await {
+        buffer.push_str(&String::from_utf8_lossy(&chunk.unwrap()));
+        while let Some(end) = buffer.find("\n\n") {
+            let block: String = buffer.drain(..end + 2).collect();
+            let mut event = "message";
+            let mut data = String::new();
+            for line in block.lines() {
+                if let Some(e) = line.strip_prefix("event:") {
+                    event = e.trim();
+                } else if let Some(d) = line.strip_prefix("data:") {
+                    data.push_str(d.trim());
+                }
+            }
+            if data.is_empty() {
+                continue;
+            }
+            let value: Value = serde_json::from_str(&data).unwrap();
+            if !on_event(event, &value) {
+                return;
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_stream_reports_each_iteration_and_stops_on_request() {
+    let server = TestServer::default().await;
+    let client = Client::new();
+    // To a depth: start, an info per iteration, done.
+    let res = client
+        .get(server.url("/api/analyse/stream?moves=e2e4,e7e5&depth=7&multipv=2"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/event-stream"));
+    let mut events = Vec::new();
+    read_events(res, |event, data| {
+        events.push((event.to_string(), data.clone()));
+        event != "done"
+    })
+    .await;
+    assert_eq!(events[0].0, "start");
+    let (last, done) = events.last().unwrap();
+    assert_eq!(last, "done");
+    assert_eq!(done["lines"].as_array().unwrap().len(), 2);
+    let depths: Vec<i64> = events
+        .iter()
+        .filter(|(e, d)| e == "info" && d["multipv"] == 1)
+        .map(|(_, d)| d["depth"].as_i64().unwrap())
+        .collect();
+    assert!(depths.contains(&1) && depths.contains(&7), "{depths:?}");
+    assert!(depths.windows(2).all(|w| w[0] <= w[1]));
+
+    // Without limits: runs until stopped, then reports its lines.
+    let res = client
+        .get(server.url("/api/analyse/stream"))
+        .send()
+        .await
+        .unwrap();
+    let stop_client = client.clone();
+    let base = server.url("");
+    let mut stopped = false;
+    let mut done = Value::Null;
+    let mut infos = 0;
+    read_events(res, |event, data| {
+        match event {
+            "start" => {
+                let id = data["id"].as_str().unwrap().to_string();
+                let client = stop_client.clone();
+                let base = base.clone();
+                tokio::spawn(async move {
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                    let res = client
+                        .post(format!("{base}/api/analyse/{id}/stop"))
+                        .send()
+                        .await
+                        .unwrap();
+                    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+                });
+                stopped = true;
+            }
+            "info" => infos += 1,
+            "done" => {
+                done = data.clone();
+                return false;
+            }
+            _ => {}
+        }
+        true
+    })
+    .await;
+    assert!(stopped && infos > 0);
+    assert_eq!(done["lines"].as_array().unwrap().len(), 1);
+
+    // A client that goes away frees its searcher: both searchers serve again.
+    for _ in 0..3 {
+        let res = client
+            .get(server.url("/api/analyse/stream"))
+            .send()
+            .await
+            .unwrap();
+        read_events(res, |event, _| event != "info").await;
+    }
+    let url = server.url("/api/move");
+    let (a, b) = tokio::join!(
+        post(&client, &url, json!({"movetime_ms": 50})),
+        post(&client, &url, json!({"movetime_ms": 50}))
+    );
+    assert_eq!(a.0, StatusCode::OK);
+    assert_eq!(b.0, StatusCode::OK);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_is_refused_with_503_beyond_the_queue() {
+    let server = TestServer::start(Config {
+        searchers: 1,
+        queue: 1,
+        queue_wait: Duration::from_secs(20),
+        ..test_config()
+    })
+    .await;
+    let client = Client::new();
+    let url = server.url("/api/move");
+    let mut tasks = Vec::new();
+    for _ in 0..6 {
+        let client = client.clone();
+        let url = url.clone();
+        tasks.push(tokio::spawn(async move {
+            post(&client, &url, json!({"movetime_ms": 400})).await
+        }));
+    }
+    let mut ok = 0;
+    let mut busy = 0;
+    for task in tasks {
+        let answer = task.await.unwrap();
+        if answer.0 == StatusCode::OK {
+            ok += 1;
+        } else {
+            assert_error(&answer, StatusCode::SERVICE_UNAVAILABLE, "busy", "busy");
+            busy += 1;
+        }
+    }
+    // One searching, one queued, at least the rest refused (a request may
+    // also arrive after an earlier one finished).
+    assert!(ok >= 2 && busy >= 1, "ok {ok}, busy {busy}");
+    assert_eq!(ok + busy, 6);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_store_is_capped_and_forgets_idle_games() {
+    let server = TestServer::start(Config {
+        max_games: 2,
+        ..test_config()
+    })
+    .await;
+    let client = Client::new();
+    let games = server.url("/api/games");
+    for _ in 0..2 {
+        let (status, _) = post(&client, &games, json!({"engine_color": "none"})).await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    let answer = post(&client, &games, json!({"engine_color": "none"})).await;
+    assert_error(&answer, StatusCode::SERVICE_UNAVAILABLE, "busy", "2 games");
+    server.shutdown().await;
+
+    let server = TestServer::start(Config {
+        game_idle: Duration::from_millis(200),
+        ..test_config()
+    })
+    .await;
+    let (_, game) = post(
+        &client,
+        &server.url("/api/games"),
+        json!({"engine_color": "none"}),
+    )
+    .await;
+    let id = game["id"].as_str().unwrap();
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let answer = get(&client, &server.url(&format!("/api/games/{id}"))).await;
+    assert_error(&answer, StatusCode::NOT_FOUND, "not_found", id);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_and_its_files_are_served_from_the_binary() {
+    let server = TestServer::default().await;
+    let client = Client::new();
+    for (path, kind, needle) in [
+        ("/", "text/html", "id=\"board\""),
+        ("/app.js", "text/javascript", "/api/games"),
+        ("/style.css", "text/css", "#board"),
+        ("/favicon.svg", "image/svg+xml", "<svg"),
+    ] {
+        let res = client.get(server.url(path)).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        assert!(
+            res.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with(kind),
+            "{path}"
+        );
+        let text = res.text().await.unwrap();
+        assert!(text.contains(needle), "{path}");
+        // Nothing is fetched from elsewhere (the SVG namespace is a name, not a fetch).
+        for outside in [
+            "https://",
+            "src=\"http",
+            "href=\"http",
+            "src=\"//",
+            "href=\"//",
+            "url(http",
+            "fetch(\"http",
+        ] {
+            assert!(!text.contains(outside), "{path} has {outside}");
+        }
+    }
+    server.shutdown().await;
+}
