@@ -8,8 +8,10 @@
 
 use clap::{Parser, Subcommand};
 use outpost::book::{build_book_file, write_probe, Book, BuildOptions, ColorFilter};
+use outpost::engine::GeneratedTables;
 use outpost::engine::ENGINE_NAME;
 use outpost::notation::{check_pgn, CheckOptions, ReadOptions};
+use outpost::search::{bench_positions_with_tables, BenchResult, SearchDriver};
 use outpost::tb::{cli as tb_cli, GenerateConfig, Tablebases, TbError};
 use outpost::uci::format::{bench_lines, perft_lines};
 use outpost::uci::MAX_PERFT_DEPTH;
@@ -17,6 +19,7 @@ use outpost::{parse_fen, Position};
 use std::io::{self, BufRead, ErrorKind, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Outpost, a chess engine: speaks UCI and xboard on standard input, or
@@ -44,6 +47,10 @@ enum Job {
         /// Depth to search each position to.
         #[arg(value_parser = clap::value_parser!(i32).range(1..=64))]
         depth: Option<i32>,
+        /// Probe the endgame tables of this directory in the search (the
+        /// node count then differs from the signature's), to measure their cost.
+        #[arg(long)]
+        tables: Option<String>,
     },
     /// Count the leaves of the move tree, split by root move.
     #[command(allow_negative_numbers = true)]
@@ -244,8 +251,24 @@ fn interactive() -> io::Result<()> {
 /// Runs a one-shot job, printing its answer.
 fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
     let text = match job {
-        Job::Bench { depth } => {
-            let result = outpost::search::bench(depth.unwrap_or(outpost::search::BENCH_DEPTH));
+        Job::Bench { depth, tables } => {
+            let depth = depth.unwrap_or(outpost::search::BENCH_DEPTH);
+            let result = match tables {
+                None => outpost::search::bench(depth),
+                Some(dir) => {
+                    let tables =
+                        GeneratedTables::open(&dir).map_err(|e| Failure::Input(e.to_string()))?;
+                    let per_position = bench_positions_with_tables(
+                        depth,
+                        SearchDriver::Pvs,
+                        Some(Arc::new(tables)),
+                    );
+                    BenchResult {
+                        nodes: per_position.iter().map(|r| r.nodes).sum(),
+                        time: per_position.iter().map(|r| r.time).sum(),
+                    }
+                }
+            };
             bench_lines(&result)
         }
         Job::Perft { depth, fen } => perft_lines(&position(&fen)?, depth),

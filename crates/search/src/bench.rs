@@ -2,8 +2,9 @@
 //! fixed depth with one thread and a fresh 16 MiB table each; the node total
 //! changes only when the search or the evaluation does.
 
-use crate::{Engine, EngineOptions, Limits, SearchControl, SearchDriver};
+use crate::{EndgameTables, Engine, EngineOptions, Limits, SearchControl, SearchDriver};
 use outpost_notation::parse_fen;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The depth `bench` searches to when none is given.
@@ -59,6 +60,17 @@ pub fn bench(depth: i32) -> BenchResult {
 /// Searches each bench position to `depth` with one thread and `driver`,
 /// each with a fresh table and history; one result per position.
 pub fn bench_positions(depth: i32, driver: SearchDriver) -> Vec<BenchResult> {
+    bench_positions_with_tables(depth, driver, None)
+}
+
+/// [`bench_positions`] with endgame tables probed in the search: to measure
+/// what the tables cost (or save). The node counts differ from the
+/// signature's wherever a capture or pawn move reaches the tables.
+pub fn bench_positions_with_tables(
+    depth: i32,
+    driver: SearchDriver,
+    tables: Option<Arc<dyn EndgameTables>>,
+) -> Vec<BenchResult> {
     let control = SearchControl::new();
     let mut engine = Engine::new(EngineOptions {
         threads: 1,
@@ -66,6 +78,7 @@ pub fn bench_positions(depth: i32, driver: SearchDriver) -> Vec<BenchResult> {
         driver,
         ..EngineOptions::default()
     });
+    engine.set_tables(tables);
     let mut results = Vec::new();
     for fen in BENCH_POSITIONS {
         let Ok(pos) = parse_fen(fen) else { continue };

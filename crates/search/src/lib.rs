@@ -28,7 +28,9 @@ mod thread;
 mod time;
 mod tt;
 
-pub use bench::{bench, bench_positions, BenchResult, BENCH_DEPTH, BENCH_POSITIONS};
+pub use bench::{
+    bench, bench_positions, bench_positions_with_tables, BenchResult, BENCH_DEPTH, BENCH_POSITIONS,
+};
 pub use control::SearchControl;
 pub use engine::{Engine, EngineOptions, SearchDriver, DEFAULT_MOVE_OVERHEAD};
 pub use limits::{Clock, Limits};
