@@ -126,20 +126,20 @@ pub const ANCHORS: &[Anchor] = &[
     },
     Anchor {
         elo: 1800,
-        depth: 10,
-        nodes: 600_000,
+        depth: 7,
+        nodes: 300_000,
         candidates: 4,
-        temperature_cp: 9.0,
-        max_loss_cp: 37,
+        temperature_cp: 14.0,
+        max_loss_cp: 56,
         min_think_ms: 300,
     },
     Anchor {
         elo: 2200,
-        depth: 16,
+        depth: 14,
         nodes: 3_000_000,
         candidates: 2,
-        temperature_cp: 2.5,
-        max_loss_cp: 10,
+        temperature_cp: 3.5,
+        max_loss_cp: 14,
         min_think_ms: 200,
     },
     Anchor {
@@ -336,7 +336,7 @@ mod tests {
             last = w;
         }
         assert_eq!(Weakness::for_elo(1400).nodes, 150_000);
-        assert_eq!(Weakness::for_elo(1800).depth, 10);
+        assert_eq!(Weakness::for_elo(1800).depth, 7);
     }
 
     #[test]
