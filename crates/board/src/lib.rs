@@ -36,7 +36,7 @@ pub use castling::{CastlingRights, CastlingSide};
 pub use color::Color;
 pub use error::BoardError;
 pub use movegen::{MoveList, PieceMoves};
-pub use moves::{Move, MoveKind};
+pub use moves::{Move, MoveKind, UciMove};
 pub use perft::{divide, perft, perft_full};
 pub use piece::{Piece, PieceKind};
 pub use position::{CheckSquares, Position, Setup, Undo};

@@ -116,7 +116,8 @@ impl MoveList {
 #[inline(always)]
 fn expand(pos: &Position, pm: PieceMoves, mut f: impl FnMut(Move)) {
     let from = pm.from;
-    let theirs = pos.colored(!pos.side_to_move());
+    let us = pos.side_to_move();
+    let theirs = pos.colored(!us);
     match pm.piece {
         PieceKind::Pawn => {
             for to in pm.to {
@@ -141,9 +142,10 @@ fn expand(pos: &Position, pm: PieceMoves, mut f: impl FnMut(Move)) {
         }
         PieceKind::King => {
             for to in pm.to {
+                // A king "moving" onto its own rook castles with it.
                 let kind = if theirs.contains(to) {
                     MoveKind::Capture
-                } else if from.index().abs_diff(to.index()) == 2 {
+                } else if pos.colored(us).contains(to) {
                     if to.index() > from.index() {
                         MoveKind::KingCastle
                     } else {
@@ -446,8 +448,13 @@ impl Position {
         }
     }
 
-    /// Castling destinations of the king (not in check): rights held, the
-    /// squares between king and rook empty, the king's path not attacked.
+    /// The squares of the rooks the king (not in check) may castle with,
+    /// castling being encoded as the king taking its own rook. The rule is
+    /// Chess960's, which standard chess is a case of: the right held; every
+    /// square the king or the rook crosses or lands on empty but for the two
+    /// of them; no square the king crosses or lands on attacked, with the
+    /// rook already off its square (in Chess960 it may have shielded the
+    /// king's destination).
     #[inline]
     fn castling_destinations(&self, us: Color, occupied: Bitboard) -> Bitboard {
         let rights = self.castling_rights();
@@ -455,25 +462,53 @@ impl Position {
         if !rights.has_any(us) {
             return to;
         }
-        let king = Square::E1.relative_to(us);
+        let king = self.king_square(us);
         for side in CastlingSide::ALL {
-            if !rights.has(us, side) {
+            let Some(rook) = rights.rook_square(us, side) else {
+                continue;
+            };
+            let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+            let king_path = between(king, king_to) | king_to;
+            let crossed = king_path | between(rook, rook_to) | rook_to;
+            let movers = Bitboard::from_square(king) | rook;
+            if (crossed & occupied & !movers).is_nonempty() {
                 continue;
             }
-            let rook = side.rook_from(us);
-            let dest = side.king_to(us);
-            if (between(king, rook) & occupied).is_nonempty() {
-                continue;
-            }
-            let path = between(king, dest) | dest;
-            if path
+            let without_rook = occupied ^ rook;
+            if king_path
                 .into_iter()
-                .all(|sq| !self.is_attacked_by(!us, sq, occupied))
+                .all(|sq| !self.is_attacked_by(!us, sq, without_rook))
             {
-                to |= dest;
+                to |= rook;
             }
         }
         to
+    }
+
+    /// The legal castling move to `side` of the side to move, if there is one.
+    pub fn castling_move(&self, side: CastlingSide) -> Option<Move> {
+        let us = self.side_to_move();
+        let rook = self.castling_rights().rook_square(us, side)?;
+        let kind = match side {
+            CastlingSide::King => MoveKind::KingCastle,
+            CastlingSide::Queen => MoveKind::QueenCastle,
+        };
+        let mv = Move::new(self.king_square(us), rook, kind);
+        self.is_legal(mv).then_some(mv)
+    }
+
+    /// The legal castling move whose king goes from `from` to `to` (castling
+    /// written the standard way, as the king's move: `e1g1`), if there is one.
+    /// [`Position::find_move`] reads castling only as the king taking its rook.
+    pub fn castling_move_by_king(&self, from: Square, to: Square) -> Option<Move> {
+        let us = self.side_to_move();
+        if from != self.king_square(us) {
+            return None;
+        }
+        CastlingSide::ALL
+            .into_iter()
+            .filter(|side| side.king_to(us) == to)
+            .find_map(|side| self.castling_move(side))
     }
 
     /// All legal moves.
@@ -553,7 +588,9 @@ impl Position {
 
     /// The legal move from `from` to `to` (promoting to `promotion`, which a
     /// pawn reaching the last rank needs and every other move must omit).
-    /// This is how text moves become [`Move`]s.
+    /// This is how text moves become [`Move`]s. Castling is found as the king
+    /// taking its own rook (`e1h1`); for the standard form (`e1g1`) see
+    /// [`Position::castling_move_by_king`].
     pub fn find_move(
         &self,
         from: Square,

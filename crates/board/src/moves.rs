@@ -1,6 +1,6 @@
 //! The compact move type.
 
-use crate::{PieceKind, Square};
+use crate::{CastlingSide, Color, PieceKind, Rank, Square};
 use std::fmt;
 
 /// What a move does besides going from one square to another.
@@ -74,8 +74,12 @@ impl MoveKind {
 
 /// A move in 16 bits: origin (bits 0–5), destination (6–11) and [`MoveKind`] (12–15).
 ///
-/// Castling is stored as the king's move (`e1g1`). [`Move::NULL`] (all bits
-/// zero, written `0000`) passes the turn; it is never a legal move.
+/// Castling is stored as the king taking its own rook (`e1h1`, with kind
+/// [`MoveKind::KingCastle`]), which stays unambiguous in Chess960, where the
+/// king may start next to its destination or on it. `Display` writes it the
+/// standard way, as the king's two-square move (`e1g1`); [`Move::uci`] writes
+/// either form. [`Move::NULL`] (all bits zero, written `0000`) passes the
+/// turn; it is never a legal move.
 ///
 /// ```
 /// use outpost_board::{Move, MoveKind, PieceKind, Square};
@@ -168,6 +172,50 @@ impl Move {
         k == MoveKind::KingCastle as u16 || k == MoveKind::QueenCastle as u16
     }
 
+    /// The castling side, if the move castles.
+    #[inline]
+    pub const fn castling_side(self) -> Option<CastlingSide> {
+        match self.0 >> 12 {
+            2 => Some(CastlingSide::King),
+            3 => Some(CastlingSide::Queen),
+            _ => None,
+        }
+    }
+
+    /// Where the moving king or piece ends up: the destination square, except
+    /// for castling, where it is the king's square after castling (g1, c1, g8
+    /// or c8) rather than the rook's square the move is stored with.
+    #[inline]
+    pub const fn king_destination(self) -> Square {
+        match self.castling_side() {
+            Some(side) => {
+                let color = if matches!(self.from().rank(), Rank::First) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                side.king_to(color)
+            }
+            None => self.to(),
+        }
+    }
+
+    /// The move in long algebraic notation for UCI: castling as the king's
+    /// two-square move in standard chess (`e1g1`) or, with `chess960`, as the
+    /// king taking its own rook (`e1h1`), as `UCI_Chess960` asks.
+    ///
+    /// ```
+    /// use outpost_board::{Move, MoveKind, Square};
+    ///
+    /// let castle = Move::new(Square::E1, Square::H1, MoveKind::KingCastle);
+    /// assert_eq!(castle.uci(false).to_string(), "e1g1");
+    /// assert_eq!(castle.uci(true).to_string(), "e1h1");
+    /// assert_eq!(castle.to_string(), "e1g1");
+    /// ```
+    pub const fn uci(self, chess960: bool) -> UciMove {
+        UciMove { mv: self, chess960 }
+    }
+
     /// Whether the move is a pawn's double advance.
     #[inline]
     pub const fn is_double_push(self) -> bool {
@@ -185,17 +233,37 @@ impl Move {
     }
 }
 
-impl fmt::Display for Move {
-    /// Long algebraic notation as UCI uses it: `e2e4`, `e7e8q`, `e1g1`, `0000`.
+/// A move written for UCI, in standard or Chess960 form (see [`Move::uci`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UciMove {
+    mv: Move,
+    chess960: bool,
+}
+
+impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_null() {
+        let mv = self.mv;
+        if mv.is_null() {
             return f.write_str("0000");
         }
-        write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(kind) = self.promotion() {
+        let to = if self.chess960 {
+            mv.to()
+        } else {
+            mv.king_destination()
+        };
+        write!(f, "{}{}", mv.from(), to)?;
+        if let Some(kind) = mv.promotion() {
             write!(f, "{}", kind.to_char())?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Move {
+    /// Long algebraic notation as UCI uses it in standard chess: `e2e4`,
+    /// `e7e8q`, `e1g1` (castling as the king's move), `0000`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.uci(false).fmt(f)
     }
 }
 
@@ -226,8 +294,16 @@ mod tests {
             }
         }
         assert_eq!(Move::NULL.to_string(), "0000");
-        let castle = Move::new(Square::E1, Square::G1, MoveKind::KingCastle);
+        let castle = Move::new(Square::E1, Square::H1, MoveKind::KingCastle);
         assert!(castle.is_castle() && !castle.is_capture());
+        assert_eq!(castle.castling_side(), Some(CastlingSide::King));
+        assert_eq!(castle.king_destination(), Square::G1);
+        assert_eq!(castle.to_string(), "e1g1");
+        let long = Move::new(Square::B8, Square::A8, MoveKind::QueenCastle);
+        assert_eq!(long.king_destination(), Square::C8);
+        assert_eq!(long.to_string(), "b8c8");
+        assert_eq!(long.uci(true).to_string(), "b8a8");
+        assert_eq!(m.king_destination(), Square::D8);
         assert!(Move::new(Square::E5, Square::D6, MoveKind::EnPassant).is_capture());
         assert_eq!(size_of::<Move>(), 2);
     }

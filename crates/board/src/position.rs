@@ -65,6 +65,86 @@ impl Setup {
         setup.castling = CastlingRights::ALL;
         setup
     }
+
+    /// Chess960 start position number `number` (0–959, Scharnagl's numbering,
+    /// in which 518 is the standard position), with all four castling rights;
+    /// `None` for a number out of range.
+    ///
+    /// ```
+    /// use outpost_board::{Position, Setup};
+    ///
+    /// assert_eq!(Setup::chess960(518), Some(Setup::standard()));
+    /// let pos = Position::from_setup(&Setup::chess960(0).unwrap()).unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 20);
+    /// assert_eq!(pos.king_square(outpost_board::Color::White), outpost_board::Square::G1);
+    /// assert!(Setup::chess960(960).is_none());
+    /// ```
+    pub fn chess960(number: u16) -> Option<Setup> {
+        Setup::double_chess960(number, number)
+    }
+
+    /// Double Fischer Random: White's back rank from Chess960 position
+    /// `white`, Black's from `black` (each 0–959), all castling rights.
+    pub fn double_chess960(white: u16, black: u16) -> Option<Setup> {
+        let mut setup = Setup::empty();
+        for (color, number) in [(Color::White, white), (Color::Black, black)] {
+            let back = chess960_back_rank(number)?;
+            let mut rights = setup.castling;
+            let king = back.iter().position(|&k| k == PieceKind::King)?;
+            for (file, &kind) in back.iter().enumerate() {
+                let sq = Square::new(File::from_index(file), Rank::First).relative_to(color);
+                setup.board[sq.index()] = Some(Piece::new(color, kind));
+                let pawn = Square::new(File::from_index(file), Rank::Second).relative_to(color);
+                setup.board[pawn.index()] = Some(Piece::new(color, PieceKind::Pawn));
+                if kind == PieceKind::Rook {
+                    let side = if file > king {
+                        CastlingSide::King
+                    } else {
+                        CastlingSide::Queen
+                    };
+                    rights = rights.with_rook(color, side, File::from_index(file));
+                }
+            }
+            setup.castling = rights;
+        }
+        Some(setup)
+    }
+}
+
+/// The back rank of Chess960 position `number`: bishops on opposite colours,
+/// then the queen, the knights, and rook–king–rook on the squares left.
+fn chess960_back_rank(number: u16) -> Option<[PieceKind; 8]> {
+    if number >= 960 {
+        return None;
+    }
+    let mut n = usize::from(number);
+    let mut back: [Option<PieceKind>; 8] = [None; 8];
+    back[2 * (n % 4) + 1] = Some(PieceKind::Bishop);
+    n /= 4;
+    back[2 * (n % 4)] = Some(PieceKind::Bishop);
+    n /= 4;
+    let place = |back: &mut [Option<PieceKind>; 8], nth_empty: usize, kind: PieceKind| {
+        if let Some(file) = (0..8).filter(|&f| back[f].is_none()).nth(nth_empty) {
+            back[file] = Some(kind);
+        }
+    };
+    place(&mut back, n % 6, PieceKind::Queen);
+    n /= 6;
+    // The ten ways to put two knights on five empty squares, in order.
+    let (first, second) = (0..5)
+        .flat_map(|a| (a + 1..5).map(move |b| (a, b)))
+        .nth(n)?;
+    // Place the later knight first so the earlier index still counts empties.
+    place(&mut back, second, PieceKind::Knight);
+    place(&mut back, first, PieceKind::Knight);
+    for kind in [PieceKind::Rook, PieceKind::King, PieceKind::Rook] {
+        place(&mut back, 0, kind);
+    }
+    let mut out = [PieceKind::Pawn; 8];
+    for (slot, kind) in out.iter_mut().zip(back) {
+        *slot = kind?;
+    }
+    Some(out)
 }
 
 /// Mailbox nibble to piece: 0 is an empty square, `n` is `Piece::ALL[n - 1]`.
@@ -153,9 +233,10 @@ impl Position {
 
     /// Builds a position from its parts, checking that it is legal: one king
     /// per side, no pawn on the first or eighth rank, the side not to move not
-    /// in check, at most two checkers, castling rights backed by king and rook
-    /// on their home squares, an en-passant square that a double push just
-    /// produced, and a fullmove number of at least 1.
+    /// in check, at most two checkers, each castling right backed by the king
+    /// on its first rank and the right's rook on the same rank, on the king's
+    /// side of it (h-side for king-side castling), an en-passant square that
+    /// a double push just produced, and a fullmove number of at least 1.
     pub fn from_setup(setup: &Setup) -> Result<Position, BoardError> {
         let mut pos = Position {
             by_kind: [Bitboard::EMPTY; 6],
@@ -186,11 +267,17 @@ impl Position {
         }
         for color in Color::ALL {
             for side in CastlingSide::ALL {
-                if pos.castling.has(color, side)
-                    && (pos.piece_on(Square::E1.relative_to(color))
-                        != Some(Piece::new(color, PieceKind::King))
-                        || pos.piece_on(side.rook_from(color))
-                            != Some(Piece::new(color, PieceKind::Rook)))
+                let Some(rook) = pos.castling.rook_square(color, side) else {
+                    continue;
+                };
+                let king = pos.king_square(color);
+                let rook_on_its_side = match side {
+                    CastlingSide::King => rook.file() > king.file(),
+                    CastlingSide::Queen => rook.file() < king.file(),
+                };
+                if king.rank() != Rank::First.relative_to(color)
+                    || !rook_on_its_side
+                    || pos.piece_on(rook) != Some(Piece::new(color, PieceKind::Rook))
                 {
                     return Err(BoardError::BadCastlingRight { color, side });
                 }
@@ -263,6 +350,15 @@ impl Position {
     #[inline]
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
+    }
+
+    /// Whether the castling rights are ones only Chess960 has: a right held
+    /// with the king off the e-file or the rook off the a- or h-file.
+    pub fn has_chess960_castling(&self) -> bool {
+        !self.castling.is_standard()
+            || Color::ALL.into_iter().any(|color| {
+                self.castling.has_any(color) && self.king_square(color).file() != File::E
+            })
     }
 
     /// The en-passant square: set after every double push, whether or not a
@@ -526,14 +622,18 @@ impl Position {
                 self.en_passant = Some(ep);
             }
             MoveKind::KingCastle | MoveKind::QueenCastle => {
+                // The king "takes" its own rook on `to`; both land on their
+                // castling squares, which may be where either started.
                 let side = if mv.kind() == MoveKind::KingCastle {
                     CastlingSide::King
                 } else {
                     CastlingSide::Queen
                 };
-                self.shift(piece, from, to);
                 let rook = Piece::new(us, PieceKind::Rook);
-                self.shift(rook, side.rook_from(us), side.rook_to(us));
+                self.remove(piece, from);
+                self.remove(rook, to);
+                self.put(piece, side.king_to(us));
+                self.put(rook, side.rook_to(us));
             }
             MoveKind::EnPassant => {
                 let victim = Square::new(to.file(), from.rank());
@@ -593,8 +693,11 @@ impl Position {
         if piece.kind() == PieceKind::Pawn {
             self.halfmove_clock = 0;
         }
-        if self.castling != CastlingRights::NONE {
-            let rights = self.castling.after_touching(from).after_touching(to);
+        if !self.castling.is_empty() {
+            let mut rights = self.castling.after_touching(from).after_touching(to);
+            if piece.kind() == PieceKind::King {
+                rights = rights.without_color(us);
+            }
             if rights != self.castling {
                 self.key ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(rights);
                 self.castling = rights;
@@ -635,34 +738,32 @@ impl Position {
         let them = self.side;
         let from = mv.from();
         let to = mv.to();
-        let Some(landed) = self.piece_on(to) else {
-            debug_assert!(false, "unmake_move: no piece on {to} for {mv}");
-            return;
-        };
-        if mv.is_promotion() {
-            self.remove(landed, to);
-            self.put(Piece::new(us, PieceKind::Pawn), from);
+        if let Some(side) = mv.castling_side() {
+            let king = Piece::new(us, PieceKind::King);
+            let rook = Piece::new(us, PieceKind::Rook);
+            self.remove(king, side.king_to(us));
+            self.remove(rook, side.rook_to(us));
+            self.put(king, from);
+            self.put(rook, to);
         } else {
-            self.shift(landed, to, from);
-        }
-        if let Some(victim) = undo.captured {
-            self.put(victim, to);
-        } else if mv.is_en_passant() {
-            self.put(
-                Piece::new(them, PieceKind::Pawn),
-                Square::new(to.file(), from.rank()),
-            );
-        } else if mv.is_castle() {
-            let side = if mv.kind() == MoveKind::KingCastle {
-                CastlingSide::King
-            } else {
-                CastlingSide::Queen
+            let Some(landed) = self.piece_on(to) else {
+                debug_assert!(false, "unmake_move: no piece on {to} for {mv}");
+                return;
             };
-            self.shift(
-                Piece::new(us, PieceKind::Rook),
-                side.rook_to(us),
-                side.rook_from(us),
-            );
+            if mv.is_promotion() {
+                self.remove(landed, to);
+                self.put(Piece::new(us, PieceKind::Pawn), from);
+            } else {
+                self.shift(landed, to, from);
+            }
+            if let Some(victim) = undo.captured {
+                self.put(victim, to);
+            } else if mv.is_en_passant() {
+                self.put(
+                    Piece::new(them, PieceKind::Pawn),
+                    Square::new(to.file(), from.rank()),
+                );
+            }
         }
         self.side = us;
         self.fullmove_number = undo.fullmove_number;
@@ -732,9 +833,10 @@ impl Position {
                 } else {
                     CastlingSide::Queen
                 };
-                occupied ^= side.rook_from(us);
-                occupied |= side.rook_to(us);
-                moved_away |= side.rook_from(us);
+                // King and rook leave their squares (the rook's is `to`)
+                // and land on their castling squares.
+                occupied = (self.occupied() ^ from ^ to) | side.king_to(us) | side.rook_to(us);
+                moved_away |= to;
                 (PieceKind::Rook, side.rook_to(us))
             }
             MoveKind::EnPassant => {

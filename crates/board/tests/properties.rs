@@ -19,6 +19,7 @@ use std::sync::OnceLock;
 // ---------------------------------------------------------------------------
 
 const PERFT_EPD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/perft.epd");
+const CHESS960_EPD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/chess960.epd");
 
 /// One line of perft.epd: its FEN and its (depth, count) pairs.
 struct SuiteLine {
@@ -50,14 +51,29 @@ fn suite_lines() -> &'static [SuiteLine] {
     })
 }
 
-/// The start position followed by every position of perft.epd.
+/// The start position followed by every position of perft.epd and of
+/// chess960.epd (Chess960 and Double Fischer Random positions, whose
+/// castling rights have rooks off the a- and h-files and kings off e1/e8).
 fn start_positions() -> &'static [Position] {
     static POSITIONS: OnceLock<Vec<Position>> = OnceLock::new();
     POSITIONS.get_or_init(|| {
+        let chess960 = std::fs::read_to_string(CHESS960_EPD)
+            .unwrap_or_else(|e| panic!("reading {CHESS960_EPD}: {e}"));
+        let chess960_fens: Vec<String> = chess960
+            .lines()
+            .filter_map(|l| l.split(';').next())
+            .map(|f| f.trim().to_string())
+            .filter(|f| !f.is_empty())
+            .collect();
         std::iter::once(Position::startpos())
             .chain(suite_lines().iter().map(|l| {
                 parse_fen(&l.fen).unwrap_or_else(|e| panic!("perft.epd `{}`: {e}", l.fen))
             }))
+            .chain(
+                chess960_fens
+                    .iter()
+                    .map(|f| parse_fen(f).unwrap_or_else(|e| panic!("chess960.epd `{f}`: {e}"))),
+            )
             .collect()
     })
 }
@@ -176,8 +192,9 @@ fn ref_play(setup: &Setup, mv: Move) -> Setup {
     let us = setup.side_to_move;
     let (from, to) = (mv.from(), mv.to());
     let piece = setup.board[from.index()].expect("a piece on the origin");
-    let mut captured = setup.board[to.index()].is_some();
+    let mut captured = setup.board[to.index()].is_some() && !mv.is_castle();
     next.board[from.index()] = None;
+    let mut lands_on = to;
     match mv.kind() {
         MoveKind::EnPassant => {
             let (tf, _) = coords(to);
@@ -188,31 +205,36 @@ fn ref_play(setup: &Setup, mv: Move) -> Setup {
             captured = true;
         }
         MoveKind::KingCastle | MoveKind::QueenCastle => {
+            // The move is stored as the king taking its own rook on `to`:
+            // lift both, then set the king on the g- or c-file and the rook
+            // on the f- or d-file.
             let (_, rank) = coords(from);
-            let (rook_from, rook_to) = if mv.kind() == MoveKind::KingCastle {
-                (7, 5)
+            let (king_file, rook_file) = if mv.kind() == MoveKind::KingCastle {
+                (6, 5)
             } else {
-                (0, 3)
+                (2, 3)
             };
-            let rf = square_at(rook_from, rank).unwrap();
-            let rt = square_at(rook_to, rank).unwrap();
-            next.board[rt.index()] = next.board[rf.index()].take();
+            let rook = next.board[to.index()].take();
+            assert_eq!(rook, Some(Piece::new(us, PieceKind::Rook)));
+            next.board[square_at(rook_file, rank).unwrap().index()] = rook;
+            lands_on = square_at(king_file, rank).unwrap();
         }
         _ => {}
     }
-    next.board[to.index()] = Some(match mv.promotion() {
+    next.board[lands_on.index()] = Some(match mv.promotion() {
         Some(kind) => Piece::new(us, kind),
         None => piece,
     });
 
-    // A right goes when its king or rook leaves home or the rook is captured.
+    // A right goes when its king moves, or its rook leaves its square or is
+    // captured there.
     let mut rights = setup.castling;
     for color in Color::ALL {
-        let home_rank = if color == Color::White { 0 } else { 7 };
-        let king_home = square_at(4, home_rank).unwrap();
-        for (side, rook_file) in [(CastlingSide::King, 7), (CastlingSide::Queen, 0)] {
-            let rook_home = square_at(rook_file, home_rank).unwrap();
-            if [from, to].contains(&king_home) || [from, to].contains(&rook_home) {
+        for side in [CastlingSide::King, CastlingSide::Queen] {
+            let Some(rook_home) = setup.castling.rook_square(color, side) else {
+                continue;
+            };
+            if piece == Piece::new(color, PieceKind::King) || [from, to].contains(&rook_home) {
                 rights = rights.without(color, side);
             }
         }
@@ -337,44 +359,37 @@ fn ref_pseudo_legal(setup: &Setup) -> Vec<Move> {
         }
     }
 
-    // Castling: the right, king and rook at home, the squares between them
-    // empty, and the king not in check nor passing over an attacked square
-    // (its landing square is checked with every other move below).
-    let home_rank = if us == Color::White { 0 } else { 7 };
-    let king_home = square_at(4, home_rank).unwrap();
-    for (side, rook_file, empty_files, king_path, kind) in [
-        (
-            CastlingSide::King,
-            7,
-            &[5, 6][..],
-            &[4, 5][..],
-            MoveKind::KingCastle,
-        ),
-        (
-            CastlingSide::Queen,
-            0,
-            &[1, 2, 3][..],
-            &[4, 3][..],
-            MoveKind::QueenCastle,
-        ),
+    // Castling, by the Chess960 rule (standard chess is a case of it): the
+    // right's rook on its square; every square from the king to its
+    // destination and from the rook to its destination empty but for those
+    // two; the king attacked on none of the squares from its own to its
+    // destination, with the rook lifted off the board. Written with the
+    // king taking its rook.
+    let king = ref_king(board, us);
+    let (king_file, rank) = coords(king);
+    let span = |a: i8, b: i8| a.min(b)..=a.max(b);
+    for (side, king_to, rook_to, kind) in [
+        (CastlingSide::King, 6, 5, MoveKind::KingCastle),
+        (CastlingSide::Queen, 2, 3, MoveKind::QueenCastle),
     ] {
-        let rook_home = square_at(rook_file, home_rank).unwrap();
-        if setup.castling.has(us, side)
-            && is(board, king_home, us, PieceKind::King)
-            && is(board, rook_home, us, PieceKind::Rook)
-            && empty_files
-                .iter()
-                .all(|&f| board[square_at(f, home_rank).unwrap().index()].is_none())
-            && king_path
-                .iter()
-                .all(|&f| !ref_attacked(board, square_at(f, home_rank).unwrap(), them))
-        {
-            let king_to = if side == CastlingSide::King { 6 } else { 2 };
-            moves.push(Move::new(
-                king_home,
-                square_at(king_to, home_rank).unwrap(),
-                kind,
-            ));
+        let Some(rook) = setup.castling.rook_square(us, side) else {
+            continue;
+        };
+        assert!(is(board, rook, us, PieceKind::Rook));
+        let rook_file = coords(rook).0;
+        let clear = span(king_file, king_to)
+            .chain(span(rook_file, rook_to))
+            .all(|f| {
+                f == king_file
+                    || f == rook_file
+                    || board[square_at(f, rank).unwrap().index()].is_none()
+            });
+        let mut lifted = *board;
+        lifted[rook.index()] = None;
+        let safe = span(king_file, king_to)
+            .all(|f| !ref_attacked(&lifted, square_at(f, rank).unwrap(), them));
+        if clear && safe {
+            moves.push(Move::new(king, rook, kind));
         }
     }
     moves
@@ -661,8 +676,8 @@ fn castling_rights_are_lost_and_keyed() {
         ("e8f8", "KQ"),
         ("h8h7", "KQq"),
         ("a8a7", "KQk"),
-        ("e8g8", "KQ"),
-        ("e8c8", "KQ"),
+        ("e8h8", "KQ"),
+        ("e8a8", "KQ"),
         ("h8h1", "Qq"),
         ("a8a1", "Kk"),
     ];
@@ -881,8 +896,14 @@ fn see_hand_checked_exchanges() {
 #[test]
 fn see_castling_is_zero_and_see_ge_agrees() {
     let pos = fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    let castle = pos.find_move(Square::E1, Square::G1, None).unwrap();
+    let castle = pos.find_move(Square::E1, Square::H1, None).unwrap();
     assert_eq!(castle.kind(), MoveKind::KingCastle);
+    assert_eq!(
+        pos.castling_move_by_king(Square::E1, Square::G1),
+        Some(castle)
+    );
+    assert_eq!(pos.castling_move(CastlingSide::King), Some(castle));
+    assert_eq!(pos.find_move(Square::E1, Square::G1, None), None);
     assert_eq!(pos.see(castle), 0);
     for start in start_positions().iter().take(60) {
         for &mv in start.legal_moves().iter() {

@@ -138,7 +138,7 @@ impl Book {
         let legal = pos.legal_moves();
         entries
             .filter_map(|entry| {
-                let mv = legal_move(&legal, pos, entry.mv)?;
+                let mv = legal_move(&legal, entry.mv)?;
                 Some(BookMove {
                     mv,
                     weight: entry.weight,
@@ -180,8 +180,8 @@ impl Book {
 }
 
 /// The move of `legal` (the legal moves of `pos`) that `stored` stands for.
-fn legal_move(legal: &[Move], pos: &Position, stored: PolyglotMove) -> Option<Move> {
-    let (from, to, promotion) = stored.squares(pos)?;
+fn legal_move(legal: &[Move], stored: PolyglotMove) -> Option<Move> {
+    let (from, to, promotion) = stored.squares()?;
     legal
         .iter()
         .copied()

@@ -1,6 +1,6 @@
 //! A book entry, its 16-byte big-endian form and the Polyglot move encoding.
 
-use outpost_board::{File, Move, PieceKind, Position, Square};
+use outpost_board::{Move, PieceKind, Position, Square};
 use std::fmt;
 use std::io::{self, Write};
 
@@ -43,20 +43,10 @@ impl PolyglotMove {
         }
     }
 
-    /// The Polyglot encoding of `mv`, a legal move of some position; castling
-    /// becomes the king taking its rook.
+    /// The Polyglot encoding of `mv`, a legal move of some position.
+    /// Castling is stored as the king taking its rook in Polyglot, as in
+    /// [`Move`] itself, so it needs no conversion (Chess960 books included).
     pub fn encode(mv: Move) -> PolyglotMove {
-        let to = if mv.is_castle() {
-            // The rook stands in the corner on the king's side of the move.
-            let file = if mv.to().file() > mv.from().file() {
-                File::H
-            } else {
-                File::A
-            };
-            Square::new(file, mv.from().rank())
-        } else {
-            mv.to()
-        };
         let promotion = match mv.promotion() {
             None => 0,
             Some(PieceKind::Knight) => 1,
@@ -64,36 +54,22 @@ impl PolyglotMove {
             Some(PieceKind::Rook) => 3,
             Some(_) => 4,
         };
-        PolyglotMove(promotion << 12 | (mv.from().index() as u16) << 6 | to.index() as u16)
+        PolyglotMove(promotion << 12 | (mv.from().index() as u16) << 6 | mv.to().index() as u16)
     }
 
-    /// The legal move of `pos` this entry stands for, if any. King-takes-rook
-    /// castling (`e1h1`, `e1a1`, `e8h8`, `e8a8` with a king on `e1`/`e8`)
-    /// becomes the king's two-square move; an illegal move or a malformed
-    /// promotion gives `None`.
+    /// The legal move of `pos` this entry stands for, if any: castling is the
+    /// king taking its rook (`e1h1`, `e1a1`, `e8h8`, `e8a8` in standard
+    /// chess); an illegal move or a malformed promotion gives `None`.
     pub fn decode(self, pos: &Position) -> Option<Move> {
-        let (from, to, promotion) = self.squares(pos)?;
+        let (from, to, promotion) = self.squares()?;
         pos.find_move(from, to, promotion)
     }
 
-    /// The origin, destination and promotion of the move in `pos`, with
-    /// castling turned into the king's move; `None` for a malformed promotion.
-    pub(crate) fn squares(self, pos: &Position) -> Option<(Square, Square, Option<PieceKind>)> {
+    /// The origin, destination and promotion of the move; `None` for a
+    /// malformed promotion.
+    pub(crate) fn squares(self) -> Option<(Square, Square, Option<PieceKind>)> {
         let promotion = self.promotion().ok()?;
-        let (from, mut to) = (self.from(), self.to());
-        let king_on_from = pos
-            .piece_on(from)
-            .is_some_and(|p| p.kind() == PieceKind::King);
-        if promotion.is_none() && king_on_from {
-            to = match (from, to) {
-                (Square::E1, Square::H1) => Square::G1,
-                (Square::E1, Square::A1) => Square::C1,
-                (Square::E8, Square::H8) => Square::G8,
-                (Square::E8, Square::A8) => Square::C8,
-                _ => to,
-            };
-        }
-        Some((from, to, promotion))
+        Some((self.from(), self.to(), promotion))
     }
 }
 

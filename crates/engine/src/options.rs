@@ -152,6 +152,10 @@ pub const OPTIONS: &[OptionDef] = &[
         },
     },
     OptionDef {
+        name: "UCI_Chess960",
+        kind: OptionKind::Check { default: false },
+    },
+    OptionDef {
         name: "UCI_LimitStrength",
         kind: OptionKind::Check { default: false },
     },
@@ -210,6 +214,8 @@ pub enum OptionSetting {
     /// `TablebaseDir`: where the generated endgame tables are (empty: the
     /// 3-man tables, generated in memory).
     TablebaseDir(String),
+    /// `UCI_Chess960`: castling written as the king taking its rook.
+    Chess960(bool),
     /// `UCI_LimitStrength`: play at `UCI_Elo`.
     LimitStrength(bool),
     /// `UCI_Elo`.
@@ -260,6 +266,7 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
                 "OwnBook" => OptionSetting::OwnBook(on),
                 "BookBestMove" => OptionSetting::BookBestMove(on),
                 "UCI_LimitStrength" => OptionSetting::LimitStrength(on),
+                "UCI_Chess960" => OptionSetting::Chess960(on),
                 _ => OptionSetting::Ponder(on),
             }
         }
@@ -302,6 +309,9 @@ pub struct Settings {
     pub tablebase_dir: String,
     /// How strongly to play (`UCI_LimitStrength`, `UCI_Elo`, `Skill Level`).
     pub strength: Strength,
+    /// Whether moves are read and written in Chess960 form (`UCI_Chess960`,
+    /// xboard `variant fischerandom`): castling as the king taking its rook.
+    pub chess960: bool,
 }
 
 impl Default for Settings {
@@ -316,6 +326,7 @@ impl Default for Settings {
             book_depth: UNLIMITED_BOOK_DEPTH,
             tablebase_dir: String::new(),
             strength: Strength::default(),
+            chess960: false,
         };
         for def in OPTIONS {
             let value = match def.kind {
@@ -350,6 +361,7 @@ impl Settings {
             OptionSetting::BookDepth(plies) => self.book_depth = plies,
             OptionSetting::TablebaseDir(ref dir) => self.tablebase_dir.clone_from(dir),
             OptionSetting::LimitStrength(on) => self.strength.limit = on,
+            OptionSetting::Chess960(on) => self.chess960 = on,
             OptionSetting::Elo(elo) => self.strength.elo = elo,
             OptionSetting::SkillLevel(skill) => self.strength.skill = skill,
         }
@@ -429,6 +441,10 @@ mod tests {
             Ok(OptionSetting::SkillLevel(3))
         );
         assert!(parse_option("Skill Level", Some("21")).is_err());
+        assert_eq!(
+            parse_option("UCI_Chess960", Some("true")),
+            Ok(OptionSetting::Chess960(true))
+        );
     }
 
     #[test]

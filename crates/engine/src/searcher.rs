@@ -383,7 +383,8 @@ impl Searcher {
             | OptionSetting::BookDepth(_)
             | OptionSetting::LimitStrength(_)
             | OptionSetting::Elo(_)
-            | OptionSetting::SkillLevel(_) => {
+            | OptionSetting::SkillLevel(_)
+            | OptionSetting::Chess960(_) => {
                 self.settings.apply(setting);
                 return Ok(());
             }

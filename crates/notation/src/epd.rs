@@ -422,7 +422,11 @@ impl<'a> EpdLine<'a> {
                     Err(e) => {
                         let long = long_algebraic(operand.text.as_bytes())
                             .filter(|_| !self.options.strict)
-                            .and_then(|(from, to, promotion)| at.find_move(from, to, promotion));
+                            .and_then(|(from, to, promotion)| {
+                                crate::uci_move::find_long_algebraic(
+                                    &at, from, to, promotion, false,
+                                )
+                            });
                         match long {
                             Some(mv) => {
                                 self.warn(WarningKind::LongAlgebraic, operand.source);

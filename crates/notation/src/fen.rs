@@ -2,7 +2,7 @@
 
 use crate::NotationError;
 use outpost_board::{
-    CastlingRights, CastlingSide, Color, File, Piece, Position, Rank, Setup, Square,
+    CastlingRights, CastlingSide, Color, File, Piece, PieceKind, Position, Rank, Setup, Square,
 };
 use std::fmt::Write as _;
 
@@ -38,7 +38,7 @@ pub fn parse_setup(fen: &str) -> Result<Setup, NotationError> {
             })
         }
     };
-    setup.castling = parse_castling(fields[2])?;
+    setup.castling = parse_castling(fields[2], &setup.board)?;
     setup.en_passant = match fields[3] {
         "-" => None,
         field => match field.parse::<Square>() {
@@ -116,14 +116,17 @@ fn parse_board(field: &str, board: &mut [Option<Piece>; 64]) -> Result<(), Notat
     Ok(())
 }
 
-const CASTLING_LETTERS: [(char, Color, CastlingSide); 4] = [
-    ('K', Color::White, CastlingSide::King),
-    ('Q', Color::White, CastlingSide::Queen),
-    ('k', Color::Black, CastlingSide::King),
-    ('q', Color::Black, CastlingSide::Queen),
-];
-
-fn parse_castling(field: &str) -> Result<CastlingRights, NotationError> {
+/// Reads the castling field: `-`, or rights in the order White king side,
+/// White queen side, Black king side, Black queen side (file letters of one
+/// colour in either order), each written as
+/// `K`/`Q`/`k`/`q` (the outermost rook on that side of the king, as standard
+/// FEN and X-FEN mean it) or as the rook's file letter (Shredder-FEN and
+/// X-FEN for Chess960: upper case for White). Whether the rook and king are
+/// really there is checked with the rest of the position.
+fn parse_castling(
+    field: &str,
+    board: &[Option<Piece>; 64],
+) -> Result<CastlingRights, NotationError> {
     let bad = || NotationError::FenCastling {
         field: field.to_string(),
     };
@@ -133,22 +136,126 @@ fn parse_castling(field: &str) -> Result<CastlingRights, NotationError> {
     let mut rights = CastlingRights::NONE;
     let mut next = 0;
     for c in field.chars() {
-        let offset = CASTLING_LETTERS[next..]
-            .iter()
-            .position(|&(l, _, _)| l == c)
-            .ok_or_else(bad)?;
-        let (_, color, side) = CASTLING_LETTERS[next + offset];
-        rights = rights.with(color, side);
-        next += offset + 1;
-    }
-    if rights == CastlingRights::NONE {
-        return Err(bad());
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let back_rank = Rank::First.relative_to(color);
+        let king_file = File::ALL.into_iter().find(|&f| {
+            board[Square::new(f, back_rank).index()] == Some(Piece::new(color, PieceKind::King))
+        });
+        let (side, rook_file) = match c.to_ascii_lowercase() {
+            'k' => (
+                CastlingSide::King,
+                outermost_rook(board, color, king_file, CastlingSide::King),
+            ),
+            'q' => (
+                CastlingSide::Queen,
+                outermost_rook(board, color, king_file, CastlingSide::Queen),
+            ),
+            letter => {
+                let file = File::from_char(letter).ok_or_else(bad)?;
+                let king_file = king_file.unwrap_or(File::E);
+                match file.cmp(&king_file) {
+                    std::cmp::Ordering::Greater => (CastlingSide::King, file),
+                    std::cmp::Ordering::Less => (CastlingSide::Queen, file),
+                    std::cmp::Ordering::Equal => return Err(bad()),
+                }
+            }
+        };
+        // White before Black, each right once, and `K` before `Q`; file
+        // letters (Shredder-FEN) may come in either order within a colour.
+        let index = color as usize * 2 + side as usize;
+        let named_by_side = matches!(c, 'K' | 'Q' | 'k' | 'q');
+        if rights.has(color, side)
+            || (color == Color::White && rights.has_any(Color::Black))
+            || (named_by_side && index < next)
+        {
+            return Err(bad());
+        }
+        next = next.max(index + 1);
+        rights = rights.with_rook(color, side, rook_file);
     }
     Ok(rights)
 }
 
-/// Formats a position as a six-field FEN.
+/// The file of `color`'s outermost rook on `side` of its king on the first
+/// rank; the standard file (h or a) when there is none, which the position's
+/// own check then rejects.
+fn outermost_rook(
+    board: &[Option<Piece>; 64],
+    color: Color,
+    king_file: Option<File>,
+    side: CastlingSide,
+) -> File {
+    let rook = Some(Piece::new(color, PieceKind::Rook));
+    let rank = Rank::First.relative_to(color);
+    let Some(king_file) = king_file else {
+        return side.standard_rook_file();
+    };
+    let mut files: Vec<File> = match side {
+        CastlingSide::King => File::ALL.into_iter().filter(|&f| f > king_file).collect(),
+        CastlingSide::Queen => File::ALL.into_iter().filter(|&f| f < king_file).collect(),
+    };
+    if side == CastlingSide::King {
+        files.reverse();
+    }
+    files
+        .into_iter()
+        .find(|&f| board[Square::new(f, rank).index()] == rook)
+        .unwrap_or(side.standard_rook_file())
+}
+
+/// The castling field of `pos`: X-FEN (`KQkq` for outermost rooks, which is
+/// plain FEN in standard chess, file letters otherwise) or, with `shredder`,
+/// Shredder-FEN (always file letters: `HAha`).
+fn castling_field(pos: &Position, shredder: bool) -> String {
+    let rights = pos.castling_rights();
+    if rights.is_empty() {
+        return "-".to_string();
+    }
+    let board = pos.to_setup().board;
+    let mut out = String::new();
+    for color in Color::ALL {
+        let king_file = Some(pos.king_square(color).file());
+        for side in CastlingSide::ALL {
+            let Some(file) = rights.rook_file(color, side) else {
+                continue;
+            };
+            let letter = if !shredder && outermost_rook(&board, color, king_file, side) == file {
+                match side {
+                    CastlingSide::King => 'k',
+                    CastlingSide::Queen => 'q',
+                }
+            } else {
+                file.to_char()
+            };
+            out.push(match color {
+                Color::White => letter.to_ascii_uppercase(),
+                Color::Black => letter,
+            });
+        }
+    }
+    out
+}
+
+/// Formats a position as a six-field Shredder-FEN: like [`to_fen`], with
+/// the castling rights written as the rooks' files (`HAha` for the start
+/// position), as some Chess960 software wants.
+pub fn to_shredder_fen(pos: &Position) -> String {
+    write_fen(pos, true)
+}
+
+/// Formats a position as a six-field FEN. The castling field is X-FEN: for
+/// standard chess, plain FEN (`KQkq`); for Chess960, `K`/`Q` where the right's
+/// rook is the outermost one on its side of the king and the rook's file
+/// letter otherwise.
 pub fn to_fen(pos: &Position) -> String {
+    write_fen(pos, false)
+}
+
+fn write_fen(pos: &Position, shredder: bool) -> String {
     let mut out = String::with_capacity(90);
     for rank in Rank::ALL.iter().rev() {
         let mut empty = 0;
@@ -175,7 +282,7 @@ pub fn to_fen(pos: &Position) -> String {
         out,
         " {} {} {} {} {}",
         pos.side_to_move().to_char(),
-        pos.castling_rights(),
+        castling_field(pos, shredder),
         pos.en_passant()
             .map_or("-".to_string(), |sq| sq.to_string()),
         pos.halfmove_clock(),
@@ -194,6 +301,47 @@ mod tests {
         let pos = parse_fen(STARTPOS_FEN).unwrap();
         assert_eq!(pos, Position::startpos());
         assert_eq!(to_fen(&pos), STARTPOS_FEN);
+    }
+
+    #[test]
+    fn chess960_castling_fields() {
+        // Chess960 position 0 has the back rank BBQNNRKR: the king on g1
+        // between rooks on f1 and h1.
+        let setup = Setup::chess960(0).unwrap();
+        let pos = Position::from_setup(&setup).unwrap();
+        let fen = to_fen(&pos);
+        assert_eq!(
+            fen,
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
+        );
+        assert_eq!(parse_fen(&fen).unwrap(), pos);
+        let shredder = to_shredder_fen(&pos);
+        assert_eq!(
+            shredder,
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"
+        );
+        assert_eq!(parse_fen(&shredder).unwrap(), pos);
+        assert_eq!(
+            to_shredder_fen(&Position::startpos()),
+            STARTPOS_FEN.replace("KQkq", "HAha")
+        );
+        // An inner rook needs its file letter in X-FEN: White may castle
+        // long with the b1 rook while another rook stands on a1.
+        let inner = "4k3/8/8/8/8/8/8/RR2K3 w B - 0 1";
+        let pos = parse_fen(inner).unwrap();
+        assert_eq!(
+            pos.castling_rights()
+                .rook_file(Color::White, CastlingSide::Queen),
+            Some(File::B)
+        );
+        assert_eq!(to_fen(&pos), inner);
+        // The king's own file names no rook; rights out of order are rejected.
+        assert!(parse_fen("4k3/8/8/8/8/8/8/R3K2R w E - 0 1").is_err());
+        assert!(parse_fen("4k3/8/8/8/8/8/8/R3K2R w AH - 0 1").is_ok());
+        assert!(parse_fen("4k3/8/8/8/8/8/8/R3K2R w HA - 0 1").is_ok());
+        assert!(parse_fen("4k3/8/8/8/8/8/8/R3K2R w QK - 0 1").is_err());
+        assert!(parse_fen("4k3/8/8/8/8/8/8/R3K2R w KH - 0 1").is_err());
+        assert!(parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w hK - 0 1").is_err());
     }
 
     #[test]

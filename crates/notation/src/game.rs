@@ -125,12 +125,16 @@ impl Game {
 
     /// A game from `start`, with the seven-tag roster filled with unknowns and,
     /// unless `start` is the standard starting position, the `SetUp` and `FEN`
-    /// tags.
+    /// tags; `Variant` is `Chess960` when the castling rights are Chess960's
+    /// (set it yourself for a Chess960 game that looks standard).
     pub fn from_position(start: Position) -> Game {
         let mut tags = Tags::seven_tag_roster();
         if start != Position::startpos() {
             tags.set("SetUp", "1");
             tags.set("FEN", &to_fen(&start));
+        }
+        if start.has_chess960_castling() {
+            tags.set("Variant", "Chess960");
         }
         Game {
             start,

@@ -41,12 +41,12 @@ mod warning;
 
 pub use epd::{parse_epd, parse_epd_with, to_epd, Epd, Operation};
 pub use error::NotationError;
-pub use fen::{parse_fen, parse_setup, to_fen, STARTPOS_FEN};
+pub use fen::{parse_fen, parse_setup, to_fen, to_shredder_fen, STARTPOS_FEN};
 pub use game::{Game, GameBuilder, GameResult, Outcome};
 pub use pgn::{
     check_pgn, write_pgn, CheckOptions, CheckReport, Line, MoveNode, PgnGame, PgnGameBuilder,
     PgnReader, Tags,
 };
 pub use san::{parse_san, to_san, write_san, San};
-pub use uci_move::{parse_uci_move, to_uci};
+pub use uci_move::{parse_uci_move, parse_uci_move_with, to_uci};
 pub use warning::{ReadOptions, Warning, WarningKind};

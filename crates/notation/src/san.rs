@@ -415,13 +415,7 @@ fn resolve_pawn(pos: &Position, p: &Pattern, filter: Bitboard) -> Result<Move, U
 }
 
 fn find_castle(pos: &Position, side: CastlingSide) -> Option<Move> {
-    let us = pos.side_to_move();
-    if !pos.castling_rights().has(us, side) {
-        return None;
-    }
-    let king = pos.king_square(us);
-    pos.find_move(king, side.king_to(us), None)
-        .filter(|mv| mv.is_castle())
+    pos.castling_move(side)
 }
 
 /// Reads `[piece][file][rank][x|:|-]square[[=]promotion]` from the bytes of a

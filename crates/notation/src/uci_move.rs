@@ -1,13 +1,39 @@
 //! Long algebraic notation as UCI uses it: `e2e4`, `e7e8q`, `e1g1`, `0000`.
+//!
+//! Castling has two spellings: the king's two-square move (`e1g1`, standard
+//! chess) and the king taking its own rook (`e1h1`, UCI's Chess960 mode).
 
 use crate::NotationError;
 use outpost_board::{Move, PieceKind, Position, Square};
 
 /// Parses a long algebraic move and finds it among the legal moves of `pos`.
 ///
-/// The null move `0000` parses to [`Move::NULL`] when the side to move is not
-/// in check (passing is never legal in check).
+/// Castling is read in either spelling: `e1g1`, as standard chess writes it,
+/// and `e1h1`, the king taking its rook. The null move `0000` parses to
+/// [`Move::NULL`] when the side to move is not in check (passing is never
+/// legal in check).
 pub fn parse_uci_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    parse_uci_move_with(pos, text, false)
+}
+
+/// [`parse_uci_move`] for a chosen castling spelling: with `chess960`,
+/// castling is only the king taking its own rook (`UCI_Chess960` mode, where
+/// a king's two-square-looking move may be an ordinary king move); without,
+/// both spellings are read.
+///
+/// ```
+/// use outpost_notation::{parse_fen, uci_move::parse_uci_move_with};
+///
+/// // Chess960: king on b1, rook on a1; `b1a1` castles long, `b1c1` is a king step.
+/// let pos = parse_fen("4k3/8/8/8/8/8/8/RK6 w A - 0 1").unwrap();
+/// assert!(parse_uci_move_with(&pos, "b1a1", true).unwrap().is_castle());
+/// assert!(!parse_uci_move_with(&pos, "b1c1", true).unwrap().is_castle());
+/// ```
+pub fn parse_uci_move_with(
+    pos: &Position,
+    text: &str,
+    chess960: bool,
+) -> Result<Move, NotationError> {
     let malformed = || NotationError::MalformedUciMove {
         text: text.to_string(),
     };
@@ -34,10 +60,29 @@ pub fn parse_uci_move(pos: &Position, text: &str) -> Result<Move, NotationError>
             _ => return Err(malformed()),
         },
     };
-    pos.find_move(from, to, promotion)
-        .ok_or_else(|| NotationError::IllegalUciMove {
+    find_long_algebraic(pos, from, to, promotion, chess960).ok_or_else(|| {
+        NotationError::IllegalUciMove {
             text: text.to_string(),
-        })
+        }
+    })
+}
+
+/// The legal move from `from` to `to`: castling as the king taking its rook
+/// and, unless `chess960`, also as the king's move to its castling square.
+pub(crate) fn find_long_algebraic(
+    pos: &Position,
+    from: Square,
+    to: Square,
+    promotion: Option<PieceKind>,
+    chess960: bool,
+) -> Option<Move> {
+    pos.find_move(from, to, promotion).or_else(|| {
+        if chess960 || promotion.is_some() {
+            None
+        } else {
+            pos.castling_move_by_king(from, to)
+        }
+    })
 }
 
 /// Reads a long algebraic move (`g1f3`, `g1-f3`, `e7e8q`, `e7e8=Q`) with
@@ -93,7 +138,7 @@ mod tests {
                 "{bad}"
             );
         }
-        for illegal in ["e2e5", "e1g1", "a1a1", "e7e5"] {
+        for illegal in ["e2e5", "e1g1", "e1h1", "a1a1", "e7e5"] {
             assert!(
                 matches!(
                     parse_uci_move(&pos, illegal),
@@ -102,5 +147,23 @@ mod tests {
                 "{illegal}"
             );
         }
+    }
+
+    #[test]
+    fn castling_spellings() {
+        let pos = crate::parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let short = parse_uci_move(&pos, "e1g1").unwrap();
+        assert!(short.is_castle());
+        assert_eq!(parse_uci_move(&pos, "e1h1"), Ok(short));
+        assert_eq!(parse_uci_move_with(&pos, "e1h1", true), Ok(short));
+        assert!(parse_uci_move_with(&pos, "e1g1", true).is_err());
+        assert_eq!(short.to_string(), "e1g1");
+        assert_eq!(short.uci(true).to_string(), "e1h1");
+        let long = parse_uci_move(&pos, "e1c1").unwrap();
+        assert_eq!(parse_uci_move(&pos, "e1a1"), Ok(long));
+        assert_eq!(
+            parse_uci_move(&pos, "e1d1").unwrap().kind(),
+            outpost_board::MoveKind::Quiet
+        );
     }
 }

@@ -110,7 +110,8 @@ fn malformed_fields_give_the_exact_error() {
         (format!("{b} w kqKQ - 0 1"), castling("kqKQ")),
         (format!("{b} w KK - 0 1"), castling("KK")),
         (format!("{b} w KQkqq - 0 1"), castling("KQkqq")),
-        (format!("{b} w A - 0 1"), castling("A")),
+        (format!("{b} w I - 0 1"), castling("I")),
+        (format!("{b} w E - 0 1"), castling("E")),
         (format!("{b} w KQkx - 0 1"), castling("KQkx")),
         (format!("{b} w -- - 0 1"), castling("--")),
         (format!("{b} w -K - 0 1"), castling("-K")),
@@ -350,7 +351,7 @@ fn illegal_positions_give_the_broken_rule() {
             },
         ),
         (
-            "4k3/8/8/8/8/8/8/3K3R w K - 0 1",
+            "4k3/8/8/8/8/8/4K3/7R w K - 0 1",
             BadCastlingRight {
                 color: Color::White,
                 side: CastlingSide::King,

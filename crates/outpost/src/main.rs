@@ -271,7 +271,7 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
             };
             bench_lines(&result)
         }
-        Job::Perft { depth, fen } => perft_lines(&position(&fen)?, depth),
+        Job::Perft { depth, fen } => perft_lines(&position(&fen)?, depth, false),
         Job::Eval { fen } => {
             let pos = position(&fen)?;
             outpost::eval::Evaluator::new().trace(&pos).to_string()

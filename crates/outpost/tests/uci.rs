@@ -375,3 +375,45 @@ fn mated_position_answers_null_move() {
     assert_eq!(bestmove(&lines), "0000");
     assert!(engine.quit().success());
 }
+
+/// `UCI_Chess960`: castling read and written as the king taking its rook,
+/// X-FEN and Shredder-FEN positions, `go perft` in that notation.
+#[test]
+fn chess960_mode() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Chess960 value true");
+    // Chess960 #0 (BBQNNRKR); after the knights and queens step out,
+    // castling long is open: the king on g1 takes the f1 rook and lands
+    // on c1, the rook on d1.
+    engine.send("position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1 moves d1e3 d8e6 e1d3 e8d6 c2c3 c7c6 c1c2 c8c7");
+    assert_eq!(
+        engine.fen(),
+        "bb3rkr/ppqppppp/2pnn3/8/8/2PNN3/PPQPPPPP/BB3RKR w KQkq - 2 5"
+    );
+    engine.send("go perft 1");
+    let lines = engine.expect("Nodes searched", Duration::from_secs(10));
+    assert!(lines.iter().any(|l| l == "g1f1: 1"), "{lines:?}");
+    engine.send(
+        "position fen bb3rkr/ppqppppp/2pnn3/8/8/2PNN3/PPQPPPPP/BB3RKR w HFhf - 2 5 moves g1f1",
+    );
+    assert_eq!(
+        engine.fen(),
+        "bb3rkr/ppqppppp/2pnn3/8/8/2PNN3/PPQPPPPP/BBKR3R b kq - 3 5"
+    );
+    // The standard spelling of that castling, g1c1, is not read in Chess960 mode.
+    engine.send(
+        "position fen bb3rkr/ppqppppp/2pnn3/8/8/2PNN3/PPQPPPPP/BB3RKR w HFhf - 2 5 moves g1c1",
+    );
+    let lines = engine.drain(Duration::from_millis(300));
+    assert!(lines.iter().any(|l| l.contains("g1c1")), "{lines:?}");
+    // Castling long is the only mate in one; it comes as the king taking its rook.
+    engine.send("position fen 2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1");
+    engine.send("go depth 3");
+    let lines = engine.expect("bestmove", Duration::from_secs(10));
+    assert_eq!(bestmove(&lines), "b1a1", "{lines:?}");
+    // In standard mode the same move reads and prints as the king's step.
+    engine.send("setoption name UCI_Chess960 value false");
+    engine.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1");
+    assert_eq!(engine.fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+    assert!(engine.quit().success());
+}

@@ -99,7 +99,7 @@ fn handshake_declares_the_features() {
         "name=1",
         "memory=1",
         "smp=1",
-        "variants=\"normal\"",
+        "variants=\"normal,fischerandom\"",
         "myname=\"Outpost",
     ] {
         assert!(features.contains(&feature), "{feature} missing: {lines:?}");
@@ -528,4 +528,44 @@ fn end_of_input_finishes_the_move() {
         .find_map(|l| l.strip_prefix("move "))
         .expect("a move");
     assert_legal(&after(Position::startpos(), &["e2e4"]), mv);
+}
+
+/// Fischer Random: `variant fischerandom`, positions by `setboard` (X-FEN
+/// or Shredder-FEN castling), castling read as `O-O` or as the king taking
+/// its rook, and written as `O-O-O`.
+#[test]
+fn fischerandom_castling_both_ways() {
+    let mut engine = Engine::start();
+    engine.send("new");
+    engine.send("variant fischerandom");
+    engine.send("force");
+    // King on b1 between rooks on a1 and h1: O-O takes the king to g1 (only
+    // from there can it step to h2 next).
+    engine.send("setboard 4k3/8/8/8/8/8/8/RK5R w AH - 0 1");
+    for mv in ["O-O", "e8d7", "g1h2"] {
+        engine.send(&format!("usermove {mv}"));
+    }
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    // The king taking its rook castles long: the king lands on c1.
+    engine.send("setboard 4k3/8/8/8/8/8/8/RK5R w KQ - 0 1");
+    for mv in ["b1a1", "e8f7", "c1c2"] {
+        engine.send(&format!("usermove {mv}"));
+    }
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    // Castling long is the only mate in one; the engine plays it as O-O-O.
+    engine.send("setboard 2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1");
+    engine.send("go");
+    assert_eq!(engine.engine_move(), "O-O-O");
+    // The game is over: the engine claims it.
+    let claim = engine.sync();
+    assert!(claim.iter().any(|l| l.starts_with("1-0")), "{claim:?}");
+    engine.send("variant normal");
+    engine.send("variant suicide");
+    let lines = engine.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("Error (unsupported variant"),
+        "{lines:?}"
+    );
+    assert!(engine.quit().success());
 }

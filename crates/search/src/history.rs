@@ -1,5 +1,10 @@
 //! History statistics of one search thread: butterfly, capture, continuation
 //! and counter-move tables, and the correction histories of the static eval.
+//!
+//! Moves are indexed by where the moving piece lands: for castling that is
+//! the king's square ([`Move::king_destination`]), not the rook's square the
+//! move is stored with (in standard chess no other king move has the same
+//! origin and landing square).
 
 use outpost_board::{Color, Move, Piece, PieceKind, Position};
 
@@ -66,7 +71,7 @@ impl CorrectionKeys {
             pieces(Color::Black),
             // Slots 1..=768 by piece and destination, slot 0 without a move.
             previous.map_or(0, |(piece, mv)| {
-                ((piece.index() * 64 + mv.to().index() + 1) as u64) << 32
+                ((piece.index() * 64 + mv.king_destination().index() + 1) as u64) << 32
             }),
         ])
     }
@@ -88,12 +93,12 @@ pub(crate) type ContinuationIndex = Option<usize>;
 /// The continuation-history block for replies to `moved`.
 #[inline]
 pub(crate) fn continuation_index(moved: Option<(Piece, Move)>) -> ContinuationIndex {
-    moved.map(|(piece, mv)| (piece.index() * 64 + mv.to().index()) * 12 * 64)
+    moved.map(|(piece, mv)| (piece.index() * 64 + mv.king_destination().index()) * 12 * 64)
 }
 
 #[inline]
 fn continuation_slot(block: usize, piece: Piece, mv: Move) -> usize {
-    block + piece.index() * 64 + mv.to().index()
+    block + piece.index() * 64 + mv.king_destination().index()
 }
 
 #[inline]
@@ -193,14 +198,14 @@ impl History {
 
     #[inline]
     pub(crate) fn score(&self, color: Color, mv: Move) -> i32 {
-        i32::from(self.butterfly[color.index()][mv.from().index()][mv.to().index()])
+        i32::from(self.butterfly[color.index()][mv.from().index()][mv.king_destination().index()])
     }
 
     /// Moves the entry towards `bonus`'s sign by `bonus`, less as it nears the bound.
     #[inline]
     pub(crate) fn update(&mut self, color: Color, mv: Move, bonus: i32) {
         apply_gravity(
-            &mut self.butterfly[color.index()][mv.from().index()][mv.to().index()],
+            &mut self.butterfly[color.index()][mv.from().index()][mv.king_destination().index()],
             bonus,
         );
     }
@@ -243,14 +248,14 @@ impl History {
     #[inline]
     pub(crate) fn counter(&self, previous: Option<(Piece, Move)>) -> Move {
         previous.map_or(Move::NULL, |(piece, mv)| {
-            self.counters[piece.index()][mv.to().index()]
+            self.counters[piece.index()][mv.king_destination().index()]
         })
     }
 
     #[inline]
     pub(crate) fn set_counter(&mut self, previous: Option<(Piece, Move)>, reply: Move) {
         if let Some((piece, mv)) = previous {
-            self.counters[piece.index()][mv.to().index()] = reply;
+            self.counters[piece.index()][mv.king_destination().index()] = reply;
         }
     }
 }

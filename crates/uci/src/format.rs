@@ -1,19 +1,22 @@
 //! What the UCI front end prints: `info`, `bestmove` and `option` lines,
-//! and the console extensions' answers.
+//! and the console extensions' answers. Moves are written for the
+//! `UCI_Chess960` setting passed in as `chess960`: castling as the king's
+//! two-square move, or as the king taking its rook.
 
-use outpost_board::{divide, Move, Position};
+use outpost_board::{divide, Position};
 use outpost_engine::{OptionDef, OptionKind, TableChoice};
 use outpost_notation::to_fen;
 use outpost_search::{BenchResult, Report, Score, ScoreBound, SearchResult};
 use std::fmt::Write;
 
 /// `bestmove <move> [ponder <move>]`.
-pub fn bestmove_line(result: &SearchResult) -> String {
+pub fn bestmove_line(result: &SearchResult, chess960: bool) -> String {
+    let best = result.best_move.uci(chess960);
     match result.ponder_move {
         Some(p) if !result.best_move.is_null() => {
-            format!("bestmove {} ponder {p}", result.best_move)
+            format!("bestmove {best} ponder {}", p.uci(chess960))
         }
-        _ => format!("bestmove {}", result.best_move),
+        _ => format!("bestmove {best}"),
     }
 }
 
@@ -25,7 +28,7 @@ fn score_text(score: Score) -> String {
 }
 
 /// One `info` line for a search report.
-pub fn info_line(report: &Report) -> String {
+pub fn info_line(report: &Report, chess960: bool) -> String {
     match report {
         Report::Pv(pv) => {
             let bound = match pv.bound {
@@ -33,7 +36,11 @@ pub fn info_line(report: &Report) -> String {
                 ScoreBound::Lower => " lowerbound",
                 ScoreBound::Upper => " upperbound",
             };
-            let moves: Vec<String> = pv.pv.iter().map(Move::to_string).collect();
+            let moves: Vec<String> = pv
+                .pv
+                .iter()
+                .map(|mv| mv.uci(chess960).to_string())
+                .collect();
             let tb_hits = if pv.tb_hits > 0 {
                 format!(" tbhits {}", pv.tb_hits)
             } else {
@@ -55,6 +62,7 @@ pub fn info_line(report: &Report) -> String {
             )
         }
         Report::CurrentMove { depth, mv, number } => {
+            let mv = mv.uci(chess960);
             format!("info depth {depth} currmove {mv} currmovenumber {number}")
         }
     }
@@ -62,11 +70,11 @@ pub fn info_line(report: &Report) -> String {
 
 /// The `info` line for a move played from the endgame tables: its mate
 /// score (or 0 for a draw), one table hit, the move as the line.
-pub fn table_line(choice: &TableChoice) -> String {
+pub fn table_line(choice: &TableChoice, chess960: bool) -> String {
     format!(
         "info depth 1 seldepth 1 multipv 1 score {} nodes 0 nps 0 tbhits 1 time 0 pv {}",
         score_text(choice.score()),
-        choice.mv
+        choice.mv.uci(chess960)
     )
 }
 
@@ -96,10 +104,10 @@ pub fn option_line(def: &OptionDef) -> String {
 
 /// `go perft`: one `<move>: <count>` line per root move in the order of
 /// their text, a blank line, then `Nodes searched: <total>`.
-pub fn perft_lines(pos: &Position, depth: u32) -> String {
+pub fn perft_lines(pos: &Position, depth: u32, chess960: bool) -> String {
     let mut split: Vec<(String, u64)> = divide(pos, depth)
         .into_iter()
-        .map(|(mv, nodes)| (mv.to_string(), nodes))
+        .map(|(mv, nodes)| (mv.uci(chess960).to_string(), nodes))
         .collect();
     split.sort();
     let mut text = String::new();

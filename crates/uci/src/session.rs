@@ -12,7 +12,7 @@ use outpost_engine::{
     ENGINE_NAME, OPTIONS,
 };
 use outpost_eval::Evaluator;
-use outpost_notation::{parse_fen, parse_uci_move};
+use outpost_notation::{parse_fen, parse_uci_move_with};
 use outpost_search::{bench, Clock, Limits, BENCH_DEPTH};
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex};
@@ -152,13 +152,15 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.game = Game::new();
             }
             Command::Position { start, moves } => {
+                let chess960 = self.searcher.settings().chess960;
                 // Build it aside; keep the old game unless all of it is good.
                 let mut game = match start {
                     Start::Startpos => Game::new(),
                     Start::Fen(fen) => Game::from_position(parse_fen(&fen)?),
                 };
                 for (index, text) in moves.iter().enumerate() {
-                    let played = parse_uci_move(game.position(), text).and_then(|mv| game.play(mv));
+                    let played = parse_uci_move_with(game.position(), text, chess960)
+                        .and_then(|mv| game.play(mv));
                     if let Err(source) = played {
                         return Err(UciError::MoveInList {
                             number: index + 1,
@@ -171,7 +173,9 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Go(go) => self.go(go)?,
             Command::Perft(depth) => {
                 self.idle("go perft")?;
-                self.out.lines(&perft_lines(self.game.position(), depth));
+                let chess960 = self.searcher.settings().chess960;
+                self.out
+                    .lines(&perft_lines(self.game.position(), depth, chess960));
             }
             Command::Stop => {
                 self.searcher.stop_and_wait();
@@ -219,6 +223,7 @@ impl<W: Write + Send + 'static> Session<W> {
         }
         let pos = *self.game.position();
         let us = pos.side_to_move();
+        let chess960 = self.searcher.settings().chess960;
         let mut limits = Limits {
             depth: go.depth,
             nodes: go.nodes,
@@ -236,7 +241,7 @@ impl<W: Write + Send + 'static> Session<W> {
             });
         }
         for text in &go.search_moves {
-            match parse_uci_move(&pos, text) {
+            match parse_uci_move_with(&pos, text, chess960) {
                 Ok(mv) if !mv.is_null() => limits.search_moves.push(mv),
                 _ => self.note(&format!(
                     "ignored searchmoves entry `{text}`: not a legal move"
@@ -250,16 +255,17 @@ impl<W: Write + Send + 'static> Session<W> {
         self.unbounded = limits.infinite || limits.ponder;
         let request = SearchRequest::for_game(&self.game, limits);
         self.searcher.start(request, move |event| match event {
-            SearchEvent::Report(report) => out.line(&info_line(&report)),
+            SearchEvent::Report(report) => out.line(&info_line(&report, chess960)),
             SearchEvent::BookMove(choice) => out.line(&format!(
                 "info string book move {} weight {}",
-                choice.mv, choice.weight
+                choice.mv.uci(chess960),
+                choice.weight
             )),
-            SearchEvent::TableMove(choice) => out.line(&table_line(&choice)),
+            SearchEvent::TableMove(choice) => out.line(&table_line(&choice, chess960)),
             SearchEvent::Info(text) => {
                 out.line(&format!("info string {}", outpost_engine::one_line(&text)))
             }
-            SearchEvent::Finished(result) => out.line(&bestmove_line(&result)),
+            SearchEvent::Finished(result) => out.line(&bestmove_line(&result, chess960)),
         })?;
         Ok(())
     }

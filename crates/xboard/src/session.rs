@@ -9,7 +9,7 @@ use crate::command::{Command, EditCommand};
 use crate::edit::EditBoard;
 use crate::ending::claim;
 use crate::pipes::{read_lines, Event, Out};
-use crate::thinking::{option_feature, thinking_line};
+use crate::thinking::{move_text, option_feature, thinking_line};
 use crate::XboardError;
 use outpost_board::{Color, Move, Position};
 use outpost_engine::{
@@ -17,7 +17,7 @@ use outpost_engine::{
     OptionSetting, SearchEvent, SearchRequest, Searcher, Settings, TimeControl, ENGINE_NAME,
     OPTIONS,
 };
-use outpost_notation::{parse_fen, parse_san, parse_uci_move, NotationError};
+use outpost_notation::{parse_fen, parse_san, parse_uci_move_with, NotationError};
 use outpost_search::{Limits, Report, Score, SearchResult};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -216,9 +216,12 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Protover(_) => self.features(),
             Command::New => self.new_game(),
             Command::Variant(name) => {
-                if name != "normal" {
-                    return Err(XboardError::UnsupportedVariant { name });
-                }
+                let chess960 = match name.as_str() {
+                    "normal" => false,
+                    "fischerandom" => true,
+                    _ => return Err(XboardError::UnsupportedVariant { name }),
+                };
+                self.set_option(&OptionSetting::Chess960(chess960))?;
             }
             Command::Force => {
                 if self.mode != Mode::Analyze {
@@ -339,7 +342,7 @@ impl<W: Write + Send + 'static> Session<W> {
              reuse=1 analyze=1 colors=0 name=1 memory=1 smp=1 nps=0",
         );
         self.out.line(&format!(
-            "feature myname=\"{ENGINE_NAME}\" variants=\"normal\" egt=\"outpost\""
+            "feature myname=\"{ENGINE_NAME}\" variants=\"normal,fischerandom\" egt=\"outpost\""
         ));
         for def in OPTIONS {
             if let Some(feature) = option_feature(def) {
@@ -376,6 +379,8 @@ impl<W: Write + Send + 'static> Session<W> {
         self.edit = None;
         // Idle after `halt`, so this is not refused.
         let _ = self.searcher.new_game();
+        // `new` resets the variant; a `variant` command follows if wanted.
+        let _ = self.searcher.set_option(&OptionSetting::Chess960(false));
         if self.mode != Mode::Analyze {
             self.mode = Mode::Play(Color::Black);
         }
@@ -451,7 +456,8 @@ impl<W: Write + Send + 'static> Session<W> {
             5 if text.is_ascii() => text.to_ascii_lowercase(),
             _ => text.to_string(),
         };
-        match parse_uci_move(pos, &coordinate) {
+        let chess960 = self.searcher.settings().chess960;
+        match parse_uci_move_with(pos, &coordinate, chess960) {
             Ok(mv) if mv.is_null() => return Err(illegal("null moves are not played")),
             Ok(mv) => return Ok(mv),
             Err(NotationError::IllegalUciMove { .. }) => {
@@ -524,7 +530,8 @@ impl<W: Write + Send + 'static> Session<W> {
         if self.post.load(Ordering::Relaxed) {
             // Thinking lines start after the expected move; the protocol
             // asks for it to be announced first.
-            self.out.line(&format!("Hint: {mv}"));
+            let chess960 = self.searcher.settings().chess960;
+            self.out.line(&format!("Hint: {}", move_text(mv, chess960)));
         }
         self.start(Purpose::Ponder(mv));
     }
@@ -558,6 +565,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let out = self.out.clone();
         let post = Arc::clone(&self.post);
         let thread_progress = Arc::clone(&progress);
+        let chess960 = self.searcher.settings().chess960;
         let analyzing = purpose == Purpose::Analyze;
         let started = self.searcher.start(request, move |event| match event {
             SearchEvent::Report(Report::Pv(pv)) if pv.multipv == 1 => {
@@ -567,7 +575,7 @@ impl<W: Write + Send + 'static> Session<W> {
                     p.best = pv.pv.first().copied();
                 }
                 if analyzing || post.load(Ordering::Relaxed) {
-                    out.line(&thinking_line(&pv));
+                    out.line(&thinking_line(&pv, chess960));
                 }
             }
             SearchEvent::Report(Report::CurrentMove { mv, number, .. }) => {
@@ -580,7 +588,8 @@ impl<W: Write + Send + 'static> Session<W> {
                 if post.load(Ordering::Relaxed) {
                     out.line(&format!(
                         "# endgame tables: {} keeps a {:?}",
-                        choice.mv, choice.dtm
+                        move_text(choice.mv, chess960),
+                        choice.dtm
                     ));
                 }
             }
@@ -589,7 +598,8 @@ impl<W: Write + Send + 'static> Session<W> {
                 if post.load(Ordering::Relaxed) {
                     out.line(&format!(
                         "# book move {} weight {}",
-                        choice.mv, choice.weight
+                        move_text(choice.mv, chess960),
+                        choice.weight
                     ));
                 }
             }
@@ -658,7 +668,8 @@ impl<W: Write + Send + 'static> Session<W> {
             self.flush_pongs();
             return;
         };
-        self.out.line(&format!("move {mv}"));
+        let chess960 = self.searcher.settings().chess960;
+        self.out.line(&format!("move {}", move_text(mv, chess960)));
         self.clocks.after_own_move(self.game.plies(), spent);
         let _ = self.game.play(mv);
         self.last_score = result.as_ref().map(|r| r.score);
@@ -691,7 +702,8 @@ impl<W: Write + Send + 'static> Session<W> {
             },
         };
         if let Some(mv) = mv.filter(|&mv| pos.is_legal(mv)) {
-            self.out.line(&format!("Hint: {mv}"));
+            let chess960 = self.searcher.settings().chess960;
+            self.out.line(&format!("Hint: {}", move_text(mv, chess960)));
         }
     }
 
@@ -709,8 +721,10 @@ impl<W: Write + Send + 'static> Session<W> {
         if moves.is_empty() {
             self.out.line(" no book moves in this position");
         }
+        let chess960 = self.searcher.settings().chess960;
         for m in moves {
-            self.out.line(&format!(" {} {}", m.mv, m.weight));
+            self.out
+                .line(&format!(" {} {}", move_text(m.mv, chess960), m.weight));
         }
         self.out.line("");
     }

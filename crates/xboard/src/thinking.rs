@@ -1,6 +1,6 @@
 //! Thinking output: search reports in xboard's `ply score time nodes pv` form.
 
-use outpost_board::Move;
+use outpost_board::{CastlingSide, Move};
 use outpost_engine::{OptionDef, OptionKind};
 use outpost_search::{PvReport, Score, ScoreBound};
 
@@ -19,9 +19,12 @@ pub(crate) fn xboard_score(score: Score) -> i32 {
 
 /// The `feature option="..."` line declaring `def`, or `None` for the
 /// options xboard has commands of its own for (`memory`, `cores`, `hard`,
-/// `egtpath`).
+/// `egtpath`, `variant fischerandom`).
 pub(crate) fn option_feature(def: &OptionDef) -> Option<String> {
-    if matches!(def.name, "Hash" | "Threads" | "Ponder" | "TablebaseDir") {
+    if matches!(
+        def.name,
+        "Hash" | "Threads" | "Ponder" | "TablebaseDir" | "UCI_Chess960"
+    ) {
         return None;
     }
     let name = def.name;
@@ -43,11 +46,25 @@ pub(crate) fn option_feature(def: &OptionDef) -> Option<String> {
     Some(format!("feature option=\"{body}\""))
 }
 
+/// A move as xboard reads it: coordinate notation, except castling in
+/// Fischer Random (`chess960`), which xboard writes `O-O` and `O-O-O`.
+pub(crate) fn move_text(mv: Move, chess960: bool) -> String {
+    match mv.castling_side() {
+        Some(CastlingSide::King) if chess960 => "O-O".to_string(),
+        Some(CastlingSide::Queen) if chess960 => "O-O-O".to_string(),
+        _ => mv.to_string(),
+    }
+}
+
 /// One thinking line: depth, score (from the engine's side), time in
 /// centiseconds, nodes and the principal variation in coordinate notation.
 /// A fail low ends the line with `?`, a fail high with `!`.
-pub(crate) fn thinking_line(report: &PvReport) -> String {
-    let moves: Vec<String> = report.pv.iter().map(Move::to_string).collect();
+pub(crate) fn thinking_line(report: &PvReport, chess960: bool) -> String {
+    let moves: Vec<String> = report
+        .pv
+        .iter()
+        .map(|&mv| move_text(mv, chess960))
+        .collect();
     let mut line = format!(
         "{} {} {} {} {}",
         report.depth,
@@ -93,8 +110,11 @@ mod tests {
             tb_hits: 0,
             pv: vec![e4, e5],
         };
-        assert_eq!(thinking_line(&report), "9 156 1084 48000 e2e4 e7e5");
+        assert_eq!(thinking_line(&report, false), "9 156 1084 48000 e2e4 e7e5");
         report.bound = ScoreBound::Upper;
-        assert_eq!(thinking_line(&report), "9 156 1084 48000 e2e4 e7e5 ?");
+        assert_eq!(
+            thinking_line(&report, false),
+            "9 156 1084 48000 e2e4 e7e5 ?"
+        );
     }
 }

@@ -1104,7 +1104,8 @@ impl State {
         }
         if let Some((from, to, promotion)) = long_algebraic(text) {
             let pos = &self.frames.last().expect("movetext has a line").pos;
-            if let Some(mv) = pos.find_move(from, to, promotion) {
+            if let Some(mv) = crate::uci_move::find_long_algebraic(pos, from, to, promotion, false)
+            {
                 self.warn(WarningKind::LongAlgebraic, line, s, token, v);
                 self.play(mv, glyph, v);
                 return true;
