@@ -23,14 +23,15 @@ use std::fmt;
 /// assert_eq!(rights.without(Color::White, CastlingSide::Queen), CastlingRights::NONE);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct CastlingRights {
-    /// One bit per right: White king side = 1, White queen side = 2, Black
-    /// king side = 4, Black queen side = 8.
-    bits: u8,
-    /// The rook's file index for each right, in the order of the bits; the
-    /// standard file (h or a) for a right not held, so equal sets compare equal.
-    rook_files: [u8; 4],
-}
+pub struct CastlingRights(
+    /// Bits 0–3: one bit per right (White king side = 1, White queen side =
+    /// 2, Black king side = 4, Black queen side = 8). Bits 4–15: three bits
+    /// per right, in the same order, for the file of its rook; the standard
+    /// file (h or a) for a right not held, so equal sets compare equal. Two
+    /// bytes keep [`Position`](crate::Position) within 128 bytes and make
+    /// the rights cheap to copy and compare.
+    u16,
+);
 
 impl Default for CastlingRights {
     fn default() -> CastlingRights {
@@ -88,41 +89,52 @@ const fn right_index(color: Color, side: CastlingSide) -> usize {
     color as usize * 2 + side as usize
 }
 
-/// The rook files of the standard rights, in the order of the bits.
-const STANDARD_FILES: [u8; 4] = [7, 0, 7, 0];
+/// Where the rook file of right `i` starts in the packed rights.
+const fn file_shift(i: usize) -> u32 {
+    4 + 3 * i as u32
+}
+
+/// The rook files of the standard rights (h, a, h, a), packed.
+const STANDARD_FILES: u16 = 7 << file_shift(0) | 7 << file_shift(2);
+
+/// The standard file of right `i`, packed in place.
+const fn standard_file_bits(i: usize) -> u16 {
+    STANDARD_FILES & (7 << file_shift(i))
+}
+
+/// For each square, the packed rights that survive a rook leaving or being
+/// captured on it when every rook stands on its standard file.
+const STANDARD_KEEP: [u16; 64] = {
+    let mut keep = [u16::MAX; 64];
+    keep[Square::H1.index()] = !1;
+    keep[Square::A1.index()] = !2;
+    keep[Square::H8.index()] = !4;
+    keep[Square::A8.index()] = !8;
+    keep
+};
 
 impl CastlingRights {
     /// No rights.
-    pub const NONE: CastlingRights = CastlingRights {
-        bits: 0,
-        rook_files: STANDARD_FILES,
-    };
+    pub const NONE: CastlingRights = CastlingRights(STANDARD_FILES);
     /// All four rights of standard chess (rooks on the a- and h-files).
-    pub const ALL: CastlingRights = CastlingRights {
-        bits: 15,
-        rook_files: STANDARD_FILES,
-    };
-
-    const fn bit(color: Color, side: CastlingSide) -> u8 {
-        1 << right_index(color, side)
-    }
+    pub const ALL: CastlingRights = CastlingRights(STANDARD_FILES | 15);
 
     /// Whether `color` may still castle to `side`.
     #[inline]
     pub const fn has(self, color: Color, side: CastlingSide) -> bool {
-        self.bits & Self::bit(color, side) != 0
+        self.0 & (1 << right_index(color, side)) != 0
     }
 
     /// Whether `color` has any right left.
     #[inline]
     pub const fn has_any(self, color: Color) -> bool {
-        self.bits & (3 << (color as u8 * 2)) != 0
+        self.0 & (3 << (color as u16 * 2)) != 0
     }
 
     /// Whether no right is left.
     #[inline]
     pub const fn is_empty(self) -> bool {
-        self.bits == 0
+        self.0 & 15 == 0
     }
 
     /// These rights plus one, with the rook on its standard file (h or a).
@@ -139,40 +151,40 @@ impl CastlingRights {
         side: CastlingSide,
         rook_file: File,
     ) -> CastlingRights {
-        let mut rook_files = self.rook_files;
-        rook_files[right_index(color, side)] = rook_file.index() as u8;
-        CastlingRights {
-            bits: self.bits | Self::bit(color, side),
-            rook_files,
-        }
+        let i = right_index(color, side);
+        let cleared = self.0 & !(7 << file_shift(i));
+        CastlingRights(cleared | (rook_file.index() as u16) << file_shift(i) | 1 << i)
     }
 
     /// These rights less one.
     #[inline]
     pub const fn without(self, color: Color, side: CastlingSide) -> CastlingRights {
-        let i = right_index(color, side);
-        let mut rook_files = self.rook_files;
-        rook_files[i] = STANDARD_FILES[i];
-        CastlingRights {
-            bits: self.bits & !Self::bit(color, side),
-            rook_files,
-        }
+        self.without_index(right_index(color, side))
+    }
+
+    #[inline]
+    const fn without_index(self, i: usize) -> CastlingRights {
+        let cleared = self.0 & !(7 << file_shift(i)) & !(1 << i);
+        CastlingRights(cleared | standard_file_bits(i))
     }
 
     /// These rights less both of `color`'s (its king moved).
     #[inline]
     pub const fn without_color(self, color: Color) -> CastlingRights {
-        self.without(color, CastlingSide::King)
-            .without(color, CastlingSide::Queen)
+        let first = color as usize * 2;
+        self.without_index(first).without_index(first + 1)
+    }
+
+    #[inline]
+    const fn file_index(self, i: usize) -> usize {
+        ((self.0 >> file_shift(i)) & 7) as usize
     }
 
     /// The file of the rook `color` castles to `side` with, if it holds that right.
     #[inline]
     pub const fn rook_file(self, color: Color, side: CastlingSide) -> Option<File> {
         if self.has(color, side) {
-            Some(File::from_index(
-                self.rook_files[right_index(color, side)] as usize,
-            ))
+            Some(File::from_index(self.file_index(right_index(color, side))))
         } else {
             None
         }
@@ -190,72 +202,78 @@ impl CastlingRights {
     /// Whether every right held castles with a rook on its standard file (h
     /// or a), as in standard chess.
     pub const fn is_standard(self) -> bool {
-        let mut i = 0;
-        while i < 4 {
-            if self.bits & (1 << i) != 0 && self.rook_files[i] != STANDARD_FILES[i] {
-                return false;
-            }
-            i += 1;
-        }
-        true
+        self.0 >> 4 == STANDARD_FILES >> 4
     }
 
     /// The rights left after a move from or to `sq` by a piece other than
     /// the king: the right of a rook leaving its square, or captured on it, is lost.
     #[inline]
     pub const fn after_touching(self, sq: Square) -> CastlingRights {
-        let color = match sq.rank() {
-            crate::Rank::First => Color::White,
-            crate::Rank::Eighth => Color::Black,
+        let first = match sq.rank() {
+            crate::Rank::First => 0,
+            crate::Rank::Eighth => 2,
             _ => return self,
         };
-        let file = sq.file().index() as u8;
+        let file = sq.file().index();
         let mut rights = self;
-        let king_side = right_index(color, CastlingSide::King);
-        if rights.bits & (1 << king_side) != 0 && rights.rook_files[king_side] == file {
-            rights = rights.without(color, CastlingSide::King);
-        }
-        let queen_side = right_index(color, CastlingSide::Queen);
-        if rights.bits & (1 << queen_side) != 0 && rights.rook_files[queen_side] == file {
-            rights = rights.without(color, CastlingSide::Queen);
+        let mut i = first;
+        while i < first + 2 {
+            if rights.0 & (1 << i) != 0 && rights.file_index(i) == file {
+                rights = rights.without_index(i);
+            }
+            i += 1;
         }
         rights
+    }
+
+    /// The rights left after a move from `from` to `to` by a piece other
+    /// than the king ([`CastlingRights::after_touching`] on both squares),
+    /// with a table lookup when the rooks stand on their standard files.
+    #[inline]
+    pub const fn after_move(self, from: Square, to: Square) -> CastlingRights {
+        if self.is_standard() {
+            CastlingRights(self.0 & STANDARD_KEEP[from.index()] & STANDARD_KEEP[to.index()])
+        } else {
+            self.after_touching(from).after_touching(to)
+        }
     }
 
     /// The rights as a number 0–15 (White king side = 1, White queen side = 2,
     /// Black king side = 4, Black queen side = 8), without the rook files.
     #[inline]
     pub const fn bits(self) -> u8 {
-        self.bits
+        (self.0 & 15) as u8
     }
 
     /// The standard rights with these bits (only the low four count).
     #[inline]
     pub const fn from_bits(bits: u8) -> CastlingRights {
-        CastlingRights {
-            bits: bits & 15,
-            rook_files: STANDARD_FILES,
-        }
+        CastlingRights(STANDARD_FILES | (bits & 15) as u16)
     }
 
     /// The rights with colours swapped.
     pub const fn swap_colors(self) -> CastlingRights {
-        let f = self.rook_files;
-        CastlingRights {
-            bits: (self.bits >> 2) | (self.bits & 3) << 2,
-            rook_files: [f[2], f[3], f[0], f[1]],
-        }
+        let bits = self.0 & 15;
+        let files = self.0 >> 4;
+        CastlingRights((bits >> 2 | (bits & 3) << 2) | (files >> 6 | (files & 0x3f) << 6) << 4)
     }
 
     /// The rights mirrored left to right (files a↔h): king side and queen
     /// side swap, with the rook files mirrored.
     pub const fn flip_files(self) -> CastlingRights {
-        let f = self.rook_files;
-        let b = self.bits;
-        CastlingRights {
-            bits: (b & 0b0101) << 1 | (b & 0b1010) >> 1,
-            rook_files: [7 - f[1], 7 - f[0], 7 - f[3], 7 - f[2]],
+        let mut out = CastlingRights::NONE;
+        let mut i = 0;
+        while i < 4 {
+            if self.0 & (1 << i) != 0 {
+                // Right i becomes its partner on the other side (i ^ 1).
+                let j = i ^ 1;
+                let file = 7 - self.file_index(i) as u16;
+                let cleared = out.0 & !(7 << file_shift(j));
+                out = CastlingRights(cleared | file << file_shift(j) | 1 << j);
+            }
+            i += 1;
         }
+        out
     }
 }
 
@@ -265,7 +283,7 @@ impl fmt::Display for CastlingRights {
     /// (upper case for White, as Shredder-FEN writes it), or `-`. The FEN
     /// writer of the notation crate writes X-FEN, which knows the board.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.bits == 0 {
+        if self.is_empty() {
             return f.write_str("-");
         }
         for (color, side, letter) in [
@@ -308,6 +326,7 @@ mod tests {
         assert_eq!(r.after_touching(Square::H1).to_string(), "Qkq");
         assert_eq!(r.after_touching(Square::E4), r);
         assert_eq!(r.after_touching(Square::E1), r);
+        assert_eq!(r.after_move(Square::H1, Square::A8).to_string(), "Qk");
         assert_eq!(CastlingRights::NONE.to_string(), "-");
         let white_k = CastlingRights::NONE.with(Color::White, CastlingSide::King);
         assert_eq!(white_k.swap_colors().to_string(), "k");
@@ -332,6 +351,7 @@ mod tests {
         assert_eq!(r.after_touching(Square::G1).to_string(), "Qc");
         assert_eq!(r.after_touching(Square::H1), r);
         assert_eq!(r.after_touching(Square::C8).to_string(), "GQ");
+        assert_eq!(r.after_move(Square::G1, Square::C8).to_string(), "Q");
         // Taking every right away gives the one empty set.
         let gone = r
             .without_color(Color::White)

@@ -694,7 +694,7 @@ impl Position {
             self.halfmove_clock = 0;
         }
         if !self.castling.is_empty() {
-            let mut rights = self.castling.after_touching(from).after_touching(to);
+            let mut rights = self.castling.after_move(from, to);
             if piece.kind() == PieceKind::King {
                 rights = rights.without_color(us);
             }
