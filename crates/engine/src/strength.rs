@@ -117,11 +117,11 @@ pub const ANCHORS: &[Anchor] = &[
     },
     Anchor {
         elo: 1400,
-        depth: 6,
-        nodes: 150_000,
+        depth: 5,
+        nodes: 100_000,
         candidates: 5,
-        temperature_cp: 32.0,
-        max_loss_cp: 110,
+        temperature_cp: 45.0,
+        max_loss_cp: 150,
         min_think_ms: 350,
     },
     Anchor {
@@ -134,12 +134,21 @@ pub const ANCHORS: &[Anchor] = &[
         min_think_ms: 300,
     },
     Anchor {
+        elo: 2000,
+        depth: 9,
+        nodes: 600_000,
+        candidates: 3,
+        temperature_cp: 11.0,
+        max_loss_cp: 45,
+        min_think_ms: 250,
+    },
+    Anchor {
         elo: 2200,
-        depth: 14,
-        nodes: 3_000_000,
+        depth: 20,
+        nodes: 4_000_000,
         candidates: 2,
-        temperature_cp: 3.5,
-        max_loss_cp: 14,
+        temperature_cp: 2.0,
+        max_loss_cp: 8,
         min_think_ms: 200,
     },
     Anchor {
@@ -335,7 +344,8 @@ mod tests {
             assert!(w.temperature_cp <= last.temperature_cp, "{elo}");
             last = w;
         }
-        assert_eq!(Weakness::for_elo(1400).nodes, 150_000);
+        assert_eq!(Weakness::for_elo(1400).nodes, 100_000);
+        assert_eq!(Weakness::for_elo(2000).depth, 9);
         assert_eq!(Weakness::for_elo(1800).depth, 7);
     }
 
