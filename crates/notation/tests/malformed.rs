@@ -152,6 +152,18 @@ fn bad_pgn_gives_position_and_reason() {
             ..
         }]
     ));
+    // A rejected game whose result is glued to its last move still ends
+    // there: the tagless game after it is read on its own, in both modes.
+    let text = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc60-1\n\n1. d4 d5 0-1\n\n[Event \"c\"]\n\n1. c4 1/2-1/2\n";
+    let strict: Vec<_> = PgnReader::with_options(text.as_bytes(), ReadOptions::strict()).collect();
+    assert_eq!(strict.len(), 3, "{strict:?}");
+    assert!(strict[0].is_err());
+    let tagless = strict[1].as_ref().unwrap();
+    assert_eq!(tagless.moves.moves.len(), 2);
+    assert_eq!(strict[2].as_ref().unwrap().moves.moves.len(), 1);
+    let lenient: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+    assert_eq!(lenient.len(), 3);
+    assert!(lenient.iter().all(Result::is_ok), "{lenient:?}");
 }
 
 #[test]

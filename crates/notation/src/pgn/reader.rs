@@ -846,8 +846,11 @@ impl State {
                     end += 1;
                 }
                 let token = &line[i..end];
+                // A result glued to a move ends a skipped game in strict
+                // mode too: the game is rejected already, and the next one
+                // (tagless, perhaps) must not be swallowed.
                 let ends_game = result_token(token).is_some()
-                    || (!self.strict() && GLUED_RESULTS.iter().any(|(r, _)| token.ends_with(r)));
+                    || GLUED_RESULTS.iter().any(|(r, _)| token.ends_with(r));
                 if skip == (Skip::Game { depth: 0 }) && ends_game {
                     self.result_seen = true;
                     self.phase = Phase::AfterResult;
@@ -1069,6 +1072,14 @@ impl State {
             Err(err) => {
                 if self.strict() || !self.repair_move(line, s, e, v) {
                     self.fail(line, s, err.to_string());
+                    // A result glued to the rejected move still ends the
+                    // game, so that a tagless game after it is not skipped.
+                    if self.frames.len() == 1
+                        && GLUED_RESULTS.iter().any(|(r, _)| token.ends_with(r))
+                    {
+                        self.result_seen = true;
+                        self.phase = Phase::AfterResult;
+                    }
                 }
             }
         }
