@@ -83,6 +83,9 @@ enum Job {
         /// The port to listen on.
         #[arg(long, default_value_t = 8080)]
         port: u16,
+        /// A Polyglot opening book to play from in games (not in analyses).
+        #[arg(long, value_name = "FILE")]
+        book: Option<PathBuf>,
     },
 }
 
@@ -390,10 +393,11 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
             }
             text
         }
-        Job::Serve { host, port } => {
+        Job::Serve { host, port, book } => {
             let config = outpost::web::Config {
                 host,
                 port,
+                book,
                 ..outpost::web::Config::default()
             };
             outpost::web::serve(config, |address| {

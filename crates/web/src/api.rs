@@ -137,18 +137,20 @@ pub fn ensure_ongoing(game: &Game) -> Result<(), WebError> {
     Ok(())
 }
 
-/// Runs one search of `game` on a searcher of the pool.
+/// Runs one search of `game` on a searcher of the pool; with `use_book`,
+/// the opening book (if the server has one) may answer instead.
 pub async fn search_game(
     state: &AppState,
     game: &Game,
     limits: Limits,
     strength: Strength,
     multipv: usize,
+    use_book: bool,
 ) -> Result<SearchResult, WebError> {
     let mut lease = state.pool.acquire().await?;
-    let result = lease
-        .search(SearchRequest::for_game(game, limits), strength, multipv)
-        .await?;
+    let mut request = SearchRequest::for_game(game, limits);
+    request.use_book = use_book;
+    let result = lease.search(request, strength, multipv).await?;
     if result.best_move.is_null() || !game.position().is_legal(result.best_move) {
         return Err(WebError::Server {
             reason: format!("the search returned no legal move ({})", result.best_move),
@@ -206,7 +208,7 @@ pub async fn post_move(
     let limits = limits_for(&state, body.depth, body.movetime_ms)?;
     let mut game = game_from(body.fen.as_deref(), &body.moves)?;
     ensure_ongoing(&game)?;
-    let result = search_game(&state, &game, limits, strength, 1).await?;
+    let result = search_game(&state, &game, limits, strength, 1, true).await?;
     let before = *game.position();
     let (pv, pv_san) = line(&before, &result.pv);
     game.play(result.best_move).map_err(|e| WebError::Server {
@@ -306,7 +308,7 @@ pub async fn post_analyse(
     let multipv = multipv_for(&state, body.multipv)?;
     let game = game_from(body.fen.as_deref(), &body.moves)?;
     ensure_ongoing(&game)?;
-    let result = search_game(&state, &game, limits, Strength::full(), multipv).await?;
+    let result = search_game(&state, &game, limits, Strength::full(), multipv, false).await?;
     Ok(Json(AnalyseResponse::new(&game, &result)))
 }
 

@@ -1,5 +1,6 @@
 //! How the server is set up: where it listens and the bounds it keeps.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// The server's settings. [`Config::default`] listens on 127.0.0.1:8080
@@ -35,6 +36,9 @@ pub struct Config {
     pub game_idle: Duration,
     /// The largest request body, in bytes.
     pub body_limit: usize,
+    /// A Polyglot opening book the engine plays from in games and in
+    /// `POST /api/move` (not in analyses); `None`: no book.
+    pub book: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -55,6 +59,7 @@ impl Default for Config {
             max_games: 1000,
             game_idle: Duration::from_secs(2 * 60 * 60),
             body_limit: 16 * 1024,
+            book: None,
         }
     }
 }

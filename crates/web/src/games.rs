@@ -232,6 +232,7 @@ async fn engine_turn(
         stored.limits.clone(),
         stored.strength,
         1,
+        true,
     )
     .await?;
     let (_, pv_san) = line(&pos, &result.pv);

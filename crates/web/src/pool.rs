@@ -4,6 +4,7 @@
 use crate::WebError;
 use outpost_engine::{OptionSetting, SearchEvent, SearchRequest, Searcher, Settings, Strength};
 use outpost_search::{Report, SearchResult};
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -23,23 +24,36 @@ pub type Events = mpsc::UnboundedReceiver<SearchEvent>;
 
 impl SearchPool {
     /// `size` searchers with `hash_mib` each, `queue` requests allowed to
-    /// wait at most `queue_wait` for one.
+    /// wait at most `queue_wait` for one, each playing from the Polyglot
+    /// `book` if one is given (a book that cannot be read is an error).
     pub fn new(
         size: usize,
         hash_mib: usize,
         queue: usize,
         queue_wait: Duration,
+        book: Option<&Path>,
     ) -> Result<SearchPool, WebError> {
         let mut settings = Settings::default();
         settings.search.hash_mib = hash_mib.max(1);
         // No GUI link to allow for: a move time is all thinking time.
         settings.search.move_overhead = Duration::ZERO;
-        let searchers = (0..size.max(1))
+        settings.own_book = book.is_some();
+        let mut searchers = (0..size.max(1))
             .map(|_| Searcher::new(settings.clone()))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| WebError::Server {
                 reason: e.to_string(),
             })?;
+        if let Some(path) = book {
+            let setting = OptionSetting::BookFile(path.to_string_lossy().into_owned());
+            for searcher in &mut searchers {
+                searcher
+                    .set_option(&setting)
+                    .map_err(|e| WebError::Server {
+                        reason: format!("opening book {}: {e}", path.display()),
+                    })?;
+            }
+        }
         Ok(SearchPool {
             permits: Arc::new(Semaphore::new(searchers.len())),
             idle: Mutex::new(searchers),

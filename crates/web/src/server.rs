@@ -118,6 +118,7 @@ impl Server {
             config.hash_mib,
             config.queue,
             config.queue_wait,
+            config.book.as_deref(),
         )?;
         let (shutdown, watcher) = watch::channel(false);
         let seed = SystemTime::now()

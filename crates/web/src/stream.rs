@@ -72,11 +72,10 @@ pub async fn analyse_stream(
     let game = game_from(query.fen.as_deref(), &moves)?;
     ensure_ongoing(&game)?;
     let mut lease = state.pool.acquire().await?;
-    let mut events = lease.start(
-        SearchRequest::for_game(&game, limits),
-        Strength::full(),
-        multipv,
-    )?;
+    // An analysis searches; it never answers from the book.
+    let mut request = SearchRequest::for_game(&game, limits);
+    request.use_book = false;
+    let mut events = lease.start(request, Strength::full(), multipv)?;
 
     let id = state.new_id();
     let (stop_tx, mut stop_rx) = oneshot::channel();

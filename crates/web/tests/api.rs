@@ -805,3 +805,68 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
     }
     server.shutdown().await;
 }
+
+/// With a book configured, games and `POST /api/move` play its moves; an
+/// analysis still searches; a book that cannot be read stops the server
+/// from starting.
+#[tokio::test]
+async fn the_book_answers_when_configured() {
+    // Every game of the book opens 1. a3 a6: a move the search never chooses.
+    let pgn = "[Result \"1/2-1/2\"]\n\n1. a3 a6 2. h3 1/2-1/2\n\n".repeat(4);
+    let options = outpost_book::BuildOptions {
+        min_games: 1,
+        ..outpost_book::BuildOptions::default()
+    };
+    let built = outpost_book::build_book(pgn.as_bytes(), &options, |_| {}).unwrap();
+    let dir = std::env::temp_dir().join(format!("outpost-web-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("book.bin");
+    built.save(&path).unwrap();
+
+    let server = TestServer::start(Config {
+        book: Some(path.clone()),
+        ..test_config()
+    })
+    .await;
+    let client = Client::new();
+    let (status, body) = post(
+        &client,
+        &server.url("/api/move"),
+        json!({"movetime_ms": 50}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["uci"], "a2a3", "{body}");
+    // A game with the engine as Black: after 1. a3 the book answers a6.
+    let (status, game) = post(
+        &client,
+        &server.url("/api/games"),
+        json!({"engine_color": "black", "movetime_ms": 50}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let id = game["id"].as_str().unwrap().to_string();
+    let (status, reply) = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/moves")),
+        json!({"move": "a2a3"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(reply["engine_move"]["uci"], "a7a6", "{reply}");
+    // Analysis searches: its first line is not the book move.
+    let (status, analysis) = post(&client, &server.url("/api/analyse"), json!({"depth": 6})).await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    assert_ne!(analysis["lines"][0]["pv"][0], "a2a3", "{analysis}");
+    server.shutdown().await;
+
+    std::fs::write(&path, b"not a book").unwrap();
+    let refused = Server::bind(Config {
+        port: 0,
+        book: Some(path.clone()),
+        ..test_config()
+    })
+    .await;
+    assert!(refused.is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
