@@ -56,12 +56,17 @@ where
 
 const PATIENCE: Duration = Duration::from_secs(60);
 
+/// The move list's SAN texts, read in one script so that a re-render
+/// between finding the elements and reading them cannot leave stale ones.
 async fn sans(client: &Client) -> Vec<String> {
-    let mut out = Vec::new();
-    for el in client.find_all(Locator::Css("#moves .san")).await.unwrap() {
-        out.push(el.text().await.unwrap());
-    }
-    out
+    let value = client
+        .execute(
+            "return Array.from(document.querySelectorAll('#moves .san'), e => e.textContent);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(value).unwrap()
 }
 
 /// Waits until the move list holds `n` moves and it is the player's turn.
@@ -81,12 +86,17 @@ async fn wait_for_moves(client: &Client, n: usize) -> Vec<String> {
     .await
 }
 
+/// The piece on `square` ("wP", "bK", ...), read in one script.
 async fn piece_on(client: &Client, square: &str) -> Option<String> {
-    let css = format!("[data-square=\"{square}\"] svg.piece");
-    match client.find(Locator::Css(&css)).await {
-        Ok(el) => el.attr("data-piece").await.unwrap(),
-        Err(_) => None,
-    }
+    let value = client
+        .execute(
+            "const p = document.querySelector(`[data-square=\"${arguments[0]}\"] svg.piece`); \
+             return p ? p.getAttribute('data-piece') : null;",
+            vec![serde_json::json!(square)],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(value).unwrap()
 }
 
 async fn click_square(client: &Client, square: &str) {
@@ -208,20 +218,20 @@ async fn a_person_plays_on_the_board_page() {
     assert_eq!(piece_on(&client, "e2").await, None);
     // The engine's reply is on the board: its last move's squares are marked
     // and a black piece stands on the destination.
-    let marked = client.find_all(Locator::Css(".square.last")).await.unwrap();
+    let marked: Vec<Option<String>> = serde_json::from_value(
+        client
+            .execute(
+                "return Array.from(document.querySelectorAll('.square.last'), s => { \
+                   const p = s.querySelector('svg.piece'); \
+                   return p ? p.getAttribute('data-piece') : null; });",
+                vec![],
+            )
+            .await
+            .unwrap(),
+    )
+    .unwrap();
     assert_eq!(marked.len(), 2);
-    let mut black_landed = false;
-    for square in marked {
-        if let Ok(piece) = square.find(Locator::Css("svg.piece")).await {
-            black_landed |= piece
-                .attr("data-piece")
-                .await
-                .unwrap()
-                .unwrap()
-                .starts_with('b');
-        }
-    }
-    assert!(black_landed);
+    assert!(marked.iter().flatten().any(|piece| piece.starts_with('b')));
 
     // An illegal target does nothing.
     click_square(&client, "g1").await;
@@ -272,11 +282,14 @@ async fn a_person_plays_on_the_board_page() {
         .click()
         .await
         .unwrap();
-    let first = client.find(Locator::Css("#board .square")).await.unwrap();
-    assert_eq!(
-        first.attr("data-square").await.unwrap().as_deref(),
-        Some("h1")
-    );
+    let first = client
+        .execute(
+            "return document.querySelector('#board .square').getAttribute('data-square');",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(first.as_str(), Some("h1"));
     client
         .find(Locator::Id("flip"))
         .await
