@@ -41,6 +41,13 @@ pub enum EngineError {
         /// What is wrong.
         reason: String,
     },
+    /// The network file cannot be used; the engine keeps the evaluation
+    /// it had.
+    #[error("no network: {reason}")]
+    Network {
+        /// What is wrong with the file.
+        reason: String,
+    },
     /// The search thread could not be started.
     #[error("cannot start the search thread: {reason}")]
     Thread {

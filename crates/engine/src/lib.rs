@@ -37,6 +37,7 @@
 mod book;
 mod clock;
 mod error;
+mod evaluation;
 mod identity;
 mod options;
 mod policy;
@@ -48,10 +49,11 @@ mod text;
 pub use book::{book_applies, game_ply, BookChoice, OpeningBook};
 pub use clock::{Clocks, Level, TimeControl};
 pub use error::EngineError;
+pub use evaluation::EngineEval;
 pub use identity::{ENGINE_AUTHOR, ENGINE_NAME};
 pub use options::{
     find_option, parse_option, OptionDef, OptionKind, OptionSetting, Settings, DEFAULT_HASH_MIB,
-    OPTIONS, UNLIMITED_BOOK_DEPTH,
+    DEFAULT_USE_NNUE, OPTIONS, UNLIMITED_BOOK_DEPTH,
 };
 pub use outpost_notation::{Game, GameResult, Outcome};
 pub use policy::{

@@ -65,6 +65,9 @@ impl OptionDef {
 /// `BookDepth` at this value (its default and maximum) sets no limit.
 pub const UNLIMITED_BOOK_DEPTH: u32 = 9999;
 
+/// Whether the engine evaluates with the neural network unless told otherwise.
+pub const DEFAULT_USE_NNUE: bool = false;
+
 /// The transposition table size in MiB unless set.
 pub const DEFAULT_HASH_MIB: i64 = 16;
 
@@ -145,6 +148,16 @@ pub const OPTIONS: &[OptionDef] = &[
         kind: OptionKind::Text { default: "" },
     },
     OptionDef {
+        name: "UseNNUE",
+        kind: OptionKind::Check {
+            default: DEFAULT_USE_NNUE,
+        },
+    },
+    OptionDef {
+        name: "EvalFile",
+        kind: OptionKind::Text { default: "" },
+    },
+    OptionDef {
         name: "SearchDriver",
         kind: OptionKind::Combo {
             default: "PVS",
@@ -216,6 +229,11 @@ pub enum OptionSetting {
     TablebaseDir(String),
     /// `UCI_Chess960`: castling written as the king taking its rook.
     Chess960(bool),
+    /// `UseNNUE`: evaluate with the neural network (else the handcrafted
+    /// evaluation).
+    UseNnue(bool),
+    /// `EvalFile`: the network file (empty: the one built in).
+    EvalFile(String),
     /// `UCI_LimitStrength`: play at `UCI_Elo`.
     LimitStrength(bool),
     /// `UCI_Elo`.
@@ -267,6 +285,7 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
                 "BookBestMove" => OptionSetting::BookBestMove(on),
                 "UCI_LimitStrength" => OptionSetting::LimitStrength(on),
                 "UCI_Chess960" => OptionSetting::Chess960(on),
+                "UseNNUE" => OptionSetting::UseNnue(on),
                 _ => OptionSetting::Ponder(on),
             }
         }
@@ -282,6 +301,7 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
             };
             match def.name {
                 "TablebaseDir" => OptionSetting::TablebaseDir(text),
+                "EvalFile" => OptionSetting::EvalFile(text),
                 _ => OptionSetting::BookFile(text),
             }
         }
@@ -312,6 +332,10 @@ pub struct Settings {
     /// Whether moves are read and written in Chess960 form (`UCI_Chess960`,
     /// xboard `variant fischerandom`): castling as the king taking its rook.
     pub chess960: bool,
+    /// Whether to evaluate with the neural network (`UseNNUE`).
+    pub use_nnue: bool,
+    /// The network file (`EvalFile`; empty: the one built in).
+    pub eval_file: String,
 }
 
 impl Default for Settings {
@@ -327,6 +351,8 @@ impl Default for Settings {
             tablebase_dir: String::new(),
             strength: Strength::default(),
             chess960: false,
+            use_nnue: DEFAULT_USE_NNUE,
+            eval_file: String::new(),
         };
         for def in OPTIONS {
             let value = match def.kind {
@@ -364,6 +390,8 @@ impl Settings {
             OptionSetting::Chess960(on) => self.chess960 = on,
             OptionSetting::Elo(elo) => self.strength.elo = elo,
             OptionSetting::SkillLevel(skill) => self.strength.skill = skill,
+            OptionSetting::UseNnue(on) => self.use_nnue = on,
+            OptionSetting::EvalFile(ref path) => self.eval_file.clone_from(path),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! final result.
 
 use crate::book::{book_applies, BookChoice, OpeningBook};
+use crate::evaluation::EngineEval;
 use crate::options::{OptionSetting, Settings};
 use crate::strength::{rng_for, Strength, Weakness};
 use crate::tables::{tables_apply, GeneratedTables, TableChoice};
@@ -102,7 +103,7 @@ struct State {
 }
 
 struct Inner {
-    engine: Mutex<Engine>,
+    engine: Mutex<Engine<EngineEval>>,
     state: Mutex<State>,
     changed: Condvar,
 }
@@ -151,6 +152,8 @@ impl Inner {
 /// ```
 pub struct Searcher {
     settings: Settings,
+    /// The evaluator the engine's threads start from.
+    eval: EngineEval,
     book: Option<OpeningBook>,
     tables: Arc<GeneratedTables>,
     inner: Arc<Inner>,
@@ -167,7 +170,8 @@ impl Searcher {
     /// A searcher with these settings; its thread starts now.
     pub fn new(settings: Settings) -> Result<Searcher, EngineError> {
         let tables = Arc::new(GeneratedTables::three_men());
-        let mut engine = Engine::new(settings.search.clone());
+        let eval = EngineEval::for_settings(settings.use_nnue, &settings.eval_file)?;
+        let mut engine = Engine::with_evaluator(settings.search.clone(), eval.clone());
         engine.set_tables(Some(Arc::clone(&tables) as Arc<dyn EndgameTables>));
         let inner = Arc::new(Inner {
             engine: Mutex::new(engine),
@@ -185,6 +189,7 @@ impl Searcher {
             })?;
         Ok(Searcher {
             settings,
+            eval,
             book: None,
             tables,
             inner,
@@ -369,6 +374,16 @@ impl Searcher {
                 self.settings.apply(setting);
                 return Ok(());
             }
+            OptionSetting::UseNnue(_) | OptionSetting::EvalFile(_) => {
+                let mut wanted = self.settings.clone();
+                wanted.apply(setting);
+                let eval = EngineEval::for_settings(wanted.use_nnue, &wanted.eval_file)?;
+                let shared = eval.clone();
+                self.with_engine("setoption", |engine| engine.set_evaluator(shared))?;
+                self.eval = eval;
+                self.settings = wanted;
+                return Ok(());
+            }
             OptionSetting::BookFile(path) => {
                 self.book = None;
                 self.settings.apply(setting);
@@ -404,16 +419,22 @@ impl Searcher {
         Ok(())
     }
 
+    /// The evaluator the search uses (per `UseNNUE` and `EvalFile`), to
+    /// evaluate a position or run `bench` with.
+    pub fn evaluator(&self) -> &EngineEval {
+        &self.eval
+    }
+
     /// Forgets what earlier games taught the engine (its table and histories).
     pub fn new_game(&mut self) -> Result<(), EngineError> {
-        self.with_engine("a new game", Engine::new_game)
+        self.with_engine("a new game", Engine::<EngineEval>::new_game)
     }
 
     /// Changes the engine (options, a new game) while no search runs.
     pub fn with_engine<T>(
         &mut self,
         what: &str,
-        change: impl FnOnce(&mut Engine) -> T,
+        change: impl FnOnce(&mut Engine<EngineEval>) -> T,
     ) -> Result<T, EngineError> {
         let busy = || EngineError::Busy {
             what: what.to_string(),
@@ -466,7 +487,7 @@ fn fallback_result(pos: &Position) -> SearchResult {
 /// them chosen as the level's [`Weakness::choose`] says, and at least the
 /// level's thinking time spent unless stopped.
 fn weakened_search(
-    engine: &mut Engine,
+    engine: &mut Engine<EngineEval>,
     request: &SearchRequest,
     control: &SearchControl,
     sink: &mut EventSink,

@@ -6,12 +6,14 @@
 //! `bench`, `flip`, `help`). Subcommands run one job and exit: `bench`,
 //! `perft`, `eval`. See `outpost --help`.
 
+mod nets;
+
 use clap::{Parser, Subcommand};
 use outpost::book::{build_book_file, write_probe, Book, BuildOptions, ColorFilter};
-use outpost::engine::GeneratedTables;
 use outpost::engine::ENGINE_NAME;
+use outpost::engine::{EngineEval, GeneratedTables};
 use outpost::notation::{check_pgn, CheckOptions, ReadOptions};
-use outpost::search::{bench_positions_with_tables, BenchResult, SearchDriver};
+use outpost::search::{bench_positions_with, BenchResult, SearchDriver};
 use outpost::tb::{cli as tb_cli, GenerateConfig, Tablebases, TbError};
 use outpost::uci::format::{bench_lines, perft_lines};
 use outpost::uci::MAX_PERFT_DEPTH;
@@ -51,6 +53,12 @@ enum Job {
         /// node count then differs from the signature's), to measure their cost.
         #[arg(long)]
         tables: Option<String>,
+        /// The evaluation to search with [default: the engine's default, as `UseNNUE`].
+        #[arg(long, value_enum)]
+        eval: Option<EvalChoice>,
+        /// The network file for `--eval nnue` [default: the one built in].
+        #[arg(long, value_name = "FILE")]
+        eval_file: Option<String>,
     },
     /// Count the leaves of the move tree, split by root move.
     #[command(allow_negative_numbers = true)]
@@ -75,6 +83,11 @@ enum Job {
     /// PGN files: read every game, checking every move.
     #[command(subcommand)]
     Pgn(PgnJob),
+    /// Self-play games at a fixed node count written as training records
+    /// for the neural network; or `dedupe`, `shuffle`, `stats` on data files.
+    Datagen(nets::DatagenArgs),
+    /// Train a network (768 → H ×2 → 1 per bucket) from data files on the CPU.
+    Train(nets::TrainArgs),
     /// Serve the board page and the JSON API over HTTP until Ctrl-C.
     Serve {
         /// The address to listen on.
@@ -87,6 +100,15 @@ enum Job {
         #[arg(long, value_name = "FILE")]
         book: Option<PathBuf>,
     },
+}
+
+/// An evaluation to choose on the command line.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum EvalChoice {
+    /// The handcrafted evaluation.
+    Hce,
+    /// The neural network.
+    Nnue,
 }
 
 /// `outpost pgn ...`.
@@ -254,23 +276,29 @@ fn interactive() -> io::Result<()> {
 /// Runs a one-shot job, printing its answer.
 fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
     let text = match job {
-        Job::Bench { depth, tables } => {
+        Job::Bench {
+            depth,
+            tables,
+            eval,
+            eval_file,
+        } => {
             let depth = depth.unwrap_or(outpost::search::BENCH_DEPTH);
-            let result = match tables {
-                None => outpost::search::bench(depth),
-                Some(dir) => {
-                    let tables =
-                        GeneratedTables::open(&dir).map_err(|e| Failure::Input(e.to_string()))?;
-                    let per_position = bench_positions_with_tables(
-                        depth,
-                        SearchDriver::Pvs,
-                        Some(Arc::new(tables)),
-                    );
-                    BenchResult {
-                        nodes: per_position.iter().map(|r| r.nodes).sum(),
-                        time: per_position.iter().map(|r| r.time).sum(),
-                    }
-                }
+            let use_nnue = match eval {
+                Some(choice) => choice == EvalChoice::Nnue,
+                None => outpost::engine::DEFAULT_USE_NNUE,
+            };
+            let evaluator = EngineEval::for_settings(use_nnue, eval_file.as_deref().unwrap_or(""))
+                .map_err(|e| Failure::Input(e.to_string()))?;
+            let tables = match tables {
+                None => None,
+                Some(dir) => Some(Arc::new(
+                    GeneratedTables::open(&dir).map_err(|e| Failure::Input(e.to_string()))?,
+                ) as Arc<dyn outpost::search::EndgameTables>),
+            };
+            let per_position = bench_positions_with(depth, SearchDriver::Pvs, tables, evaluator);
+            let result = BenchResult {
+                nodes: per_position.iter().map(|r| r.nodes).sum(),
+                time: per_position.iter().map(|r| r.time).sum(),
             };
             bench_lines(&result)
         }
@@ -393,6 +421,18 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
             }
             text
         }
+        Job::Datagen(args) => {
+            nets::datagen(args, &mut io::stderr().lock()).map_err(|e| match e {
+                outpost::train::TrainError::Io { .. } => {
+                    Failure::Io(io::Error::other(e.to_string()))
+                }
+                other => Failure::Input(other.to_string()),
+            })?
+        }
+        Job::Train(args) => nets::train(args, &mut io::stderr()).map_err(|e| match e {
+            outpost::train::TrainError::Io { .. } => Failure::Io(io::Error::other(e.to_string())),
+            other => Failure::Input(other.to_string()),
+        })?,
         Job::Serve { host, port, book } => {
             let config = outpost::web::Config {
                 host,

@@ -3,6 +3,7 @@
 //! changes only when the search or the evaluation does.
 
 use crate::{EndgameTables, Engine, EngineOptions, Limits, SearchControl, SearchDriver};
+use outpost_eval::{Evaluate, Evaluator};
 use outpost_notation::parse_fen;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -71,13 +72,38 @@ pub fn bench_positions_with_tables(
     driver: SearchDriver,
     tables: Option<Arc<dyn EndgameTables>>,
 ) -> Vec<BenchResult> {
+    bench_positions_with(depth, driver, tables, Evaluator::new())
+}
+
+/// [`bench`] evaluating with `eval` (the neural network, say) instead of
+/// the handcrafted evaluation.
+pub fn bench_with_evaluator<E: Evaluate + Clone + 'static>(depth: i32, eval: E) -> BenchResult {
+    bench_positions_with(depth, SearchDriver::Pvs, None, eval)
+        .into_iter()
+        .fold(BenchResult::default(), |total, one| BenchResult {
+            nodes: total.nodes + one.nodes,
+            time: total.time + one.time,
+        })
+}
+
+/// Each bench position searched to `depth` with one thread, `driver`, the
+/// tables and the evaluator given.
+pub fn bench_positions_with<E: Evaluate + Clone + 'static>(
+    depth: i32,
+    driver: SearchDriver,
+    tables: Option<Arc<dyn EndgameTables>>,
+    eval: E,
+) -> Vec<BenchResult> {
     let control = SearchControl::new();
-    let mut engine = Engine::new(EngineOptions {
-        threads: 1,
-        hash_mib: 16,
-        driver,
-        ..EngineOptions::default()
-    });
+    let mut engine = Engine::with_evaluator(
+        EngineOptions {
+            threads: 1,
+            hash_mib: 16,
+            driver,
+            ..EngineOptions::default()
+        },
+        eval,
+    );
     engine.set_tables(tables);
     let mut results = Vec::new();
     for fen in BENCH_POSITIONS {

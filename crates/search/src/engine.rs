@@ -157,6 +157,18 @@ impl<E: Evaluate + Clone + 'static> Engine<E> {
         self.tt = Arc::new(TranspositionTable::new(self.options.hash_mib));
     }
 
+    /// Evaluates with a clone of `eval` on every thread from now on (the
+    /// threads are started afresh, so their history tables are cleared).
+    pub fn set_evaluator(&mut self, eval: E) {
+        self.prototype = eval;
+        self.pool = ThreadPool::new(self.options.threads, &self.prototype);
+    }
+
+    /// The evaluator every thread starts from.
+    pub fn evaluator(&self) -> &E {
+        &self.prototype
+    }
+
     /// Sets the number of lines to report.
     pub fn set_multipv(&mut self, lines: usize) {
         self.options.multipv = lines.max(1);

@@ -29,7 +29,8 @@ mod time;
 mod tt;
 
 pub use bench::{
-    bench, bench_positions, bench_positions_with_tables, BenchResult, BENCH_DEPTH, BENCH_POSITIONS,
+    bench, bench_positions, bench_positions_with, bench_positions_with_tables,
+    bench_with_evaluator, BenchResult, BENCH_DEPTH, BENCH_POSITIONS,
 };
 pub use control::SearchControl;
 pub use engine::{Engine, EngineOptions, SearchDriver, DEFAULT_MOVE_OVERHEAD};

@@ -22,6 +22,10 @@ pub struct Limits {
     pub depth: Option<i32>,
     /// Search at most about this many nodes (checked every node on the main thread).
     pub nodes: Option<u64>,
+    /// Start no new iteration once the main thread has searched this many
+    /// nodes: a soft limit that ends on a completed iteration (self-play
+    /// data generation uses it). Deterministic with one thread.
+    pub soft_nodes: Option<u64>,
     /// Stop once a mate in at most this many moves is found.
     pub mate: Option<i32>,
     /// Search exactly this long.
@@ -57,6 +61,16 @@ impl Limits {
     pub fn nodes(nodes: u64) -> Limits {
         Limits {
             nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// Limits that end on the first completed iteration after `soft`
+    /// nodes, and in any case at `hard` nodes.
+    pub fn soft_nodes(soft: u64, hard: u64) -> Limits {
+        Limits {
+            nodes: Some(hard.max(soft)),
+            soft_nodes: Some(soft),
             ..Limits::default()
         }
     }

@@ -385,6 +385,13 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             if !self.is_main() {
                 continue;
             }
+            if self
+                .shared
+                .soft_node_limit
+                .is_some_and(|soft| self.nodes >= soft)
+            {
+                break;
+            }
             // On the clock, a forced move is played at once.
             if self.root_moves.len() == 1 && self.shared.on_clock() {
                 break;

@@ -8,12 +8,12 @@ use crate::format::{
 };
 use crate::UciError;
 use outpost_engine::{
-    parse_option, EngineError, Game, SearchEvent, SearchRequest, Searcher, Settings, ENGINE_AUTHOR,
-    ENGINE_NAME, OPTIONS,
+    parse_option, EngineError, EngineEval, Game, SearchEvent, SearchRequest, Searcher, Settings,
+    ENGINE_AUTHOR, ENGINE_NAME, OPTIONS,
 };
 use outpost_eval::Evaluator;
 use outpost_notation::{parse_fen, parse_uci_move_with};
-use outpost_search::{bench, Clock, Limits, BENCH_DEPTH};
+use outpost_search::{bench_with_evaluator, Clock, Limits, BENCH_DEPTH};
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex};
 
@@ -184,15 +184,22 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Quit => {}
             Command::Display => self.out.lines(&position_lines(self.game.position())),
             Command::Eval => {
-                let trace = Evaluator::new().trace(self.game.position());
+                let pos = self.game.position();
+                let trace = Evaluator::new().trace(pos);
                 self.out.lines(&trace.to_string());
+                if let EngineEval::Neural(network) = self.searcher.evaluator() {
+                    let cp = network.evaluate_from_scratch(pos);
+                    self.out
+                        .line(&crate::format::network_eval_line(cp, pos.side_to_move()));
+                }
             }
             Command::Flip => {
                 self.game = Game::from_position(self.game.position().color_flipped());
             }
             Command::Bench(depth) => {
                 self.idle("bench")?;
-                let result = bench(depth.unwrap_or(BENCH_DEPTH));
+                let depth = depth.unwrap_or(BENCH_DEPTH);
+                let result = bench_with_evaluator(depth, self.searcher.evaluator().clone());
                 self.out.lines(&crate::format::bench_lines(&result));
             }
             Command::Help => {

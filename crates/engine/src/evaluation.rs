@@ -1,0 +1,88 @@
+//! Which evaluation the engine searches with: the handcrafted one or the
+//! neural network (`UseNNUE`, `EvalFile`).
+
+use crate::EngineError;
+use outpost_board::{Move, Position};
+use outpost_eval::{Evaluate, Evaluator};
+use outpost_nnue::{default_network, load_network, NnueEvaluator};
+use std::sync::Arc;
+
+/// The engine's evaluator: one of the two, chosen by the options.
+#[derive(Clone, Debug)]
+// One per search thread, made when options change and never moved while
+// searching: boxing the larger variant would only add an indirection.
+#[allow(clippy::large_enum_variant)]
+pub enum EngineEval {
+    /// The handcrafted evaluation (`UseNNUE false`).
+    Handcrafted(Evaluator),
+    /// The neural network (`UseNNUE true`): the built-in one, or `EvalFile`.
+    Neural(NnueEvaluator),
+}
+
+impl Default for EngineEval {
+    fn default() -> EngineEval {
+        EngineEval::for_settings(crate::options::DEFAULT_USE_NNUE, "")
+            .unwrap_or_else(|_| EngineEval::Handcrafted(Evaluator::new()))
+    }
+}
+
+impl EngineEval {
+    /// The evaluator the options ask for: the network in `eval_file` (the
+    /// built-in one when empty) when `use_nnue`, else the handcrafted one.
+    /// A network file that cannot be read is an error naming the problem.
+    pub fn for_settings(use_nnue: bool, eval_file: &str) -> Result<EngineEval, EngineError> {
+        // A file is checked when named, even before `UseNNUE` is on.
+        let file = if eval_file.is_empty() {
+            None
+        } else {
+            let network = load_network(std::path::Path::new(eval_file)).map_err(|e| {
+                EngineError::Network {
+                    reason: e.to_string(),
+                }
+            })?;
+            Some(Arc::new(network))
+        };
+        if !use_nnue {
+            return Ok(EngineEval::Handcrafted(Evaluator::new()));
+        }
+        let network = file.unwrap_or_else(default_network);
+        Ok(EngineEval::Neural(NnueEvaluator::new(network)))
+    }
+
+    /// Whether this is the neural network.
+    pub fn is_neural(&self) -> bool {
+        matches!(self, EngineEval::Neural(_))
+    }
+}
+
+impl Evaluate for EngineEval {
+    #[inline]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        match self {
+            EngineEval::Handcrafted(e) => e.evaluate(pos),
+            EngineEval::Neural(e) => e.evaluate(pos),
+        }
+    }
+
+    #[inline]
+    fn set_root(&mut self, root: &Position) {
+        match self {
+            EngineEval::Handcrafted(e) => e.set_root(root),
+            EngineEval::Neural(e) => e.set_root(root),
+        }
+    }
+
+    #[inline]
+    fn make(&mut self, parent: &Position, mv: Move, child: &Position) {
+        if let EngineEval::Neural(e) = self {
+            e.make(parent, mv, child);
+        }
+    }
+
+    #[inline]
+    fn unmake(&mut self) {
+        if let EngineEval::Neural(e) = self {
+            e.unmake();
+        }
+    }
+}

@@ -1,0 +1,306 @@
+//! The incremental evaluator: a stack of accumulators that follows the
+//! search through [`Evaluate::make`] and [`Evaluate::unmake`].
+
+use crate::features::{feature, INPUTS};
+use crate::kernel::Kernel;
+use crate::network::{Network, QA, QB, SCALE};
+use outpost_board::{Color, Move, Piece, PieceKind, Position};
+use outpost_eval::{Evaluate, EVAL_LIMIT};
+use std::sync::Arc;
+
+/// Deepest stack of positions the evaluator follows before it starts
+/// computing from scratch (the search never goes this deep).
+const MAX_DEPTH: usize = 256;
+
+/// The inputs a move switched on and off in each perspective, found by
+/// comparing the boards.
+#[derive(Clone, Copy, Debug, Default)]
+struct Delta {
+    /// Per perspective (White, Black): inputs switched on.
+    added: [[u16; 2]; 2],
+    /// Per perspective: inputs switched off.
+    removed: [[u16; 2]; 2],
+    adds: u8,
+    removes: u8,
+    /// More changed than a move changes, or the parent is unknown: compute
+    /// from scratch.
+    refresh: bool,
+}
+
+impl Delta {
+    const REFRESH: Delta = Delta {
+        added: [[0; 2]; 2],
+        removed: [[0; 2]; 2],
+        adds: 0,
+        removes: 0,
+        refresh: true,
+    };
+
+    fn between(parent: &Position, child: &Position) -> Delta {
+        let mut delta = Delta::default();
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                let before = parent.pieces_of(color, kind);
+                let after = child.pieces_of(color, kind);
+                if before == after {
+                    continue;
+                }
+                let piece = Piece::new(color, kind);
+                for sq in after & !before {
+                    let n = usize::from(delta.adds);
+                    if n == 2 {
+                        return Delta::REFRESH;
+                    }
+                    for (p, view) in Color::ALL.into_iter().enumerate() {
+                        delta.added[p][n] = feature(view, piece, sq) as u16;
+                    }
+                    delta.adds += 1;
+                }
+                for sq in before & !after {
+                    let n = usize::from(delta.removes);
+                    if n == 2 {
+                        return Delta::REFRESH;
+                    }
+                    for (p, view) in Color::ALL.into_iter().enumerate() {
+                        delta.removed[p][n] = feature(view, piece, sq) as u16;
+                    }
+                    delta.removes += 1;
+                }
+            }
+        }
+        delta
+    }
+}
+
+/// One position on the stack.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    /// The position's key, to notice a caller evaluating another position.
+    key: u64,
+    /// Whether the accumulators hold this position's values yet.
+    computed: bool,
+    /// How this position differs from the one below it.
+    delta: Delta,
+}
+
+/// The neural evaluator: a shared network and this thread's accumulators.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_eval::Evaluate;
+/// use outpost_nnue::NnueEvaluator;
+///
+/// let mut eval = NnueEvaluator::default();
+/// let start = Position::startpos();
+/// eval.set_root(&start);
+/// assert!(eval.evaluate(&start).abs() < 100);
+/// ```
+#[derive(Clone, Debug)]
+pub struct NnueEvaluator {
+    network: Arc<Network>,
+    kernel: Kernel,
+    /// Accumulators, per stack entry: White's perspective then Black's.
+    values: Vec<i16>,
+    entries: Vec<Entry>,
+    top: usize,
+    /// Levels made beyond the stack's depth, not yet unmade.
+    overflow: usize,
+}
+
+impl Default for NnueEvaluator {
+    /// The network built into the binary.
+    fn default() -> NnueEvaluator {
+        NnueEvaluator::new(crate::default_network())
+    }
+}
+
+impl NnueEvaluator {
+    /// An evaluator using `network`, with the fastest kernel this CPU has.
+    pub fn new(network: Arc<Network>) -> NnueEvaluator {
+        NnueEvaluator::with_kernel(network, Kernel::detect())
+    }
+
+    /// An evaluator using `network` with the given kernel (to compare them).
+    pub fn with_kernel(network: Arc<Network>, kernel: Kernel) -> NnueEvaluator {
+        let hidden = network.hidden();
+        NnueEvaluator {
+            values: vec![0; (MAX_DEPTH + 1) * 2 * hidden],
+            entries: vec![Entry::default(); MAX_DEPTH + 1],
+            network,
+            kernel,
+            top: 0,
+            overflow: 0,
+        }
+    }
+
+    /// The network.
+    pub fn network(&self) -> &Arc<Network> {
+        &self.network
+    }
+
+    /// The evaluation of `pos` computed from scratch, without the stack:
+    /// what [`Evaluate::evaluate`] gives for any path to `pos`.
+    pub fn evaluate_from_scratch(&self, pos: &Position) -> i32 {
+        let hidden = self.network.hidden();
+        let mut acc = vec![0i16; 2 * hidden];
+        refresh(&self.network, self.kernel, pos, &mut acc);
+        self.output(pos, &acc)
+    }
+
+    fn output(&self, pos: &Position, acc: &[i16]) -> i32 {
+        if pos.is_insufficient_material() {
+            return 0;
+        }
+        let net = &*self.network;
+        let hidden = net.hidden();
+        let bucket = net.bucket(pos.occupied().count());
+        let weights = &net.output_weights[bucket * 2 * hidden..(bucket + 1) * 2 * hidden];
+        let (white, black) = acc.split_at(hidden);
+        let (us, them) = match pos.side_to_move() {
+            Color::White => (white, black),
+            Color::Black => (black, white),
+        };
+        let sum = self
+            .kernel
+            .screlu_dot(us, &weights[..hidden])
+            .wrapping_add(self.kernel.screlu_dot(them, &weights[hidden..]));
+        let raw =
+            i64::from(sum / QA + net.output_biases[bucket]) * i64::from(SCALE) / i64::from(QA * QB);
+        raw.clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT)) as i32
+    }
+
+    fn slot(&self, index: usize) -> std::ops::Range<usize> {
+        let size = 2 * self.network.hidden();
+        index * size..(index + 1) * size
+    }
+
+    /// Brings the top entry's accumulators up to date with `pos`.
+    fn bring_up_to_date(&mut self, pos: &Position) {
+        let top = self.top;
+        if self.entries[top].key != pos.key() {
+            // Not the position the stack followed: start afresh from it.
+            self.entries[top] = Entry {
+                key: pos.key(),
+                computed: false,
+                delta: Delta::REFRESH,
+            };
+        }
+        if self.entries[top].computed {
+            return;
+        }
+        // Down to the nearest computed entry, unless an entry that needs
+        // computing from scratch comes first.
+        let mut from = top;
+        while from > 0 && !self.entries[from].computed && !self.entries[from].delta.refresh {
+            from -= 1;
+        }
+        if !self.entries[from].computed {
+            // Only the top's position is at hand: compute it from scratch
+            // (entries in between are computed when the search returns to them).
+            let range = self.slot(top);
+            refresh(&self.network, self.kernel, pos, &mut self.values[range]);
+            self.entries[top].computed = true;
+            return;
+        }
+        for index in from + 1..=top {
+            let delta = self.entries[index].delta;
+            self.apply(index, &delta);
+            self.entries[index].computed = true;
+        }
+    }
+
+    /// Entry `index` = entry `index − 1` changed by `delta`.
+    fn apply(&mut self, index: usize, delta: &Delta) {
+        let hidden = self.network.hidden();
+        let size = 2 * hidden;
+        let (below, rest) = self.values.split_at_mut(index * size);
+        let src = &below[(index - 1) * size..];
+        let dst = &mut rest[..size];
+        let weights = &self.network.feature_weights;
+        let row = |f: u16| &weights[usize::from(f) * hidden..(usize::from(f) + 1) * hidden];
+        for p in 0..2 {
+            let adds = [row(delta.added[p][0]), row(delta.added[p][1])];
+            let subs = [row(delta.removed[p][0]), row(delta.removed[p][1])];
+            self.kernel.update(
+                &mut dst[p * hidden..(p + 1) * hidden],
+                &src[p * hidden..(p + 1) * hidden],
+                &adds[..usize::from(delta.adds)],
+                &subs[..usize::from(delta.removes)],
+            );
+        }
+    }
+}
+
+/// Computes both perspectives' accumulators of `pos` from scratch into `acc`.
+fn refresh(net: &Network, kernel: Kernel, pos: &Position, acc: &mut [i16]) {
+    let hidden = net.hidden();
+    for (p, color) in Color::ALL.into_iter().enumerate() {
+        let dst = &mut acc[p * hidden..(p + 1) * hidden];
+        dst.copy_from_slice(&net.feature_biases);
+        let mut rows: Vec<&[i16]> = Vec::with_capacity(32);
+        for piece_color in Color::ALL {
+            for kind in PieceKind::ALL {
+                let piece = Piece::new(piece_color, kind);
+                for sq in pos.pieces_of(piece_color, kind) {
+                    let f = feature(color, piece, sq);
+                    debug_assert!(f < INPUTS);
+                    rows.push(&net.feature_weights[f * hidden..(f + 1) * hidden]);
+                }
+            }
+        }
+        let start = dst.to_vec();
+        kernel.update(dst, &start, &rows, &[]);
+    }
+}
+
+impl Evaluate for NnueEvaluator {
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        self.bring_up_to_date(pos);
+        let range = self.slot(self.top);
+        self.output(pos, &self.values[range])
+    }
+
+    fn set_root(&mut self, root: &Position) {
+        self.top = 0;
+        self.overflow = 0;
+        self.entries[0] = Entry {
+            key: root.key(),
+            computed: false,
+            delta: Delta::REFRESH,
+        };
+    }
+
+    #[inline]
+    fn make(&mut self, parent: &Position, _mv: Move, child: &Position) {
+        if self.top == MAX_DEPTH || self.overflow > 0 {
+            // Too deep to follow: count the level and let the top entry be
+            // recomputed from whatever position is evaluated.
+            self.overflow += 1;
+            self.entries[self.top].key = 0;
+            self.entries[self.top].computed = false;
+            return;
+        }
+        self.top += 1;
+        let delta = if parent.key() == self.entries[self.top - 1].key {
+            Delta::between(parent, child)
+        } else {
+            Delta::REFRESH
+        };
+        self.entries[self.top] = Entry {
+            key: child.key(),
+            computed: false,
+            delta,
+        };
+    }
+
+    #[inline]
+    fn unmake(&mut self) {
+        if self.overflow > 0 {
+            self.overflow -= 1;
+            self.entries[self.top].key = 0;
+            self.entries[self.top].computed = false;
+        } else {
+            self.top = self.top.saturating_sub(1);
+        }
+    }
+}

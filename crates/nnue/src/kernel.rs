@@ -1,0 +1,147 @@
+//! The two inner loops of inference: accumulator updates and the output's
+//! SCReLU dot product, written once portably and once for AVX2.
+//!
+//! Both paths use wrapping integer arithmetic in the same association-free
+//! way (sums modulo 2³²), so they give identical results for any input;
+//! `tests/kernel.rs` checks that on random data.
+
+use crate::network::QA;
+
+/// Which implementation runs the inner loops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// Plain Rust, on every CPU.
+    Portable,
+    /// AVX2 intrinsics; only constructed when the CPU has AVX2.
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2Token),
+}
+
+/// Proof that the CPU running this program has AVX2: only
+/// [`Kernel::detect`] makes one, after asking the CPU.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Avx2Token(());
+
+impl Kernel {
+    /// The fastest kernel this CPU runs.
+    pub fn detect() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            return Kernel::Avx2(Avx2Token(()));
+        }
+        Kernel::Portable
+    }
+
+    /// `dst = src + Σ adds − Σ subs`, element by element (wrapping). Every
+    /// slice has `dst`'s length, a multiple of 16.
+    #[inline]
+    pub fn update(self, dst: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
+        debug_assert!(dst.len() == src.len() && dst.len() % 16 == 0);
+        debug_assert!(adds.iter().chain(subs).all(|r| r.len() == dst.len()));
+        match self {
+            Kernel::Portable => update_portable(dst, src, adds, subs),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: an Avx2Token exists only when the CPU has AVX2, and
+            // the slices' lengths were checked by the callers (equal, a
+            // multiple of 16), as `avx2::update` requires.
+            Kernel::Avx2(_) => unsafe { avx2::update(dst, src, adds, subs) },
+        }
+    }
+
+    /// `Σ ((clamp(a, 0, QA) · w) as i16) · clamp(a, 0, QA)` over the
+    /// elements, in wrapping i32 arithmetic. Both slices have the same
+    /// length, a multiple of 16.
+    #[inline]
+    pub fn screlu_dot(self, activations: &[i16], weights: &[i16]) -> i32 {
+        debug_assert!(activations.len() == weights.len() && weights.len() % 16 == 0);
+        match self {
+            Kernel::Portable => screlu_dot_portable(activations, weights),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: an Avx2Token exists only when the CPU has AVX2; the
+            // lengths are equal multiples of 16 as `avx2::screlu_dot` needs.
+            Kernel::Avx2(_) => unsafe { avx2::screlu_dot(activations, weights) },
+        }
+    }
+}
+
+fn update_portable(dst: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
+    dst.copy_from_slice(src);
+    for row in adds {
+        for (d, &w) in dst.iter_mut().zip(row.iter()) {
+            *d = d.wrapping_add(w);
+        }
+    }
+    for row in subs {
+        for (d, &w) in dst.iter_mut().zip(row.iter()) {
+            *d = d.wrapping_sub(w);
+        }
+    }
+}
+
+fn screlu_dot_portable(activations: &[i16], weights: &[i16]) -> i32 {
+    let mut sum = 0i32;
+    for (&a, &w) in activations.iter().zip(weights) {
+        let v = a.clamp(0, QA as i16);
+        let t = v.wrapping_mul(w);
+        sum = sum.wrapping_add(i32::from(t).wrapping_mul(i32::from(v)));
+    }
+    sum
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use crate::network::QA;
+    use std::arch::x86_64::*;
+
+    /// # Safety
+    /// The CPU must have AVX2; every slice must have `dst`'s length, a
+    /// multiple of 16.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn update(dst: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
+        let n = dst.len();
+        let mut i = 0;
+        while i < n {
+            // SAFETY: i + 16 <= n for every slice (equal lengths, multiples
+            // of 16); unaligned loads and stores accept any address.
+            unsafe {
+                let mut v = _mm256_loadu_si256(src.as_ptr().add(i).cast());
+                for row in adds {
+                    v = _mm256_add_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
+                }
+                for row in subs {
+                    v = _mm256_sub_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
+                }
+                _mm256_storeu_si256(dst.as_mut_ptr().add(i).cast(), v);
+            }
+            i += 16;
+        }
+    }
+
+    /// # Safety
+    /// The CPU must have AVX2; both slices have the same length, a
+    /// multiple of 16.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn screlu_dot(activations: &[i16], weights: &[i16]) -> i32 {
+        let n = activations.len();
+        let zero = _mm256_setzero_si256();
+        let top = _mm256_set1_epi16(QA as i16);
+        let mut sum = _mm256_setzero_si256();
+        let mut i = 0;
+        while i < n {
+            // SAFETY: i + 16 <= n for both slices; unaligned loads.
+            unsafe {
+                let a = _mm256_loadu_si256(activations.as_ptr().add(i).cast());
+                let w = _mm256_loadu_si256(weights.as_ptr().add(i).cast());
+                let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
+                let t = _mm256_mullo_epi16(v, w);
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(t, v));
+            }
+            i += 16;
+        }
+        let mut lanes = [0i32; 8];
+        // SAFETY: `lanes` is 32 bytes, the size of the store.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum) };
+        lanes.iter().fold(0i32, |s, &x| s.wrapping_add(x))
+    }
+}

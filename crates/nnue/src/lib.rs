@@ -1,0 +1,56 @@
+//! Outpost's neural evaluation: an efficiently updatable network (768
+//! inputs → H hidden units per perspective, SCReLU → one output per
+//! material bucket), its file format, and an evaluator whose accumulators
+//! follow the search move by move.
+//!
+//! ```
+//! use outpost_board::Position;
+//! use outpost_eval::Evaluate;
+//! use outpost_nnue::{default_network, NnueEvaluator};
+//!
+//! let network = default_network();
+//! let mut eval = NnueEvaluator::new(network);
+//! let pos = Position::startpos();
+//! eval.set_root(&pos);
+//! let score = eval.evaluate(&pos);
+//! assert_eq!(score, eval.evaluate_from_scratch(&pos));
+//! ```
+
+mod error;
+mod evaluator;
+mod features;
+mod kernel;
+mod network;
+
+pub use error::NnueError;
+pub use evaluator::NnueEvaluator;
+pub use features::{active_features, feature, INPUTS};
+pub use kernel::Kernel;
+pub use network::{Network, MAGIC, MAX_BUCKETS, MAX_HIDDEN, QA, QB, SCALE, VERSION};
+
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+/// The network built into the binary.
+const DEFAULT_NETWORK: &[u8] = include_bytes!("../nets/default.nnue");
+
+/// The network built into the binary, read once.
+pub fn default_network() -> Arc<Network> {
+    static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
+    NETWORK
+        .get_or_init(|| {
+            // The build embeds a file this crate's tests read; a damaged
+            // one fails them.
+            Arc::new(Network::from_bytes(DEFAULT_NETWORK).expect("the embedded network is valid"))
+        })
+        .clone()
+}
+
+/// Reads a network file.
+pub fn load_network(path: &Path) -> Result<Network, NnueError> {
+    let bytes = std::fs::read(path).map_err(|e| NnueError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })?;
+    Network::from_bytes(&bytes)
+}

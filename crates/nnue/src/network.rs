@@ -1,0 +1,206 @@
+//! The quantised network and its file format.
+//!
+//! A network file, all numbers little-endian:
+//!
+//! | field            | type           | value                                   |
+//! |------------------|----------------|-----------------------------------------|
+//! | magic            | 4 bytes        | `OPNN`                                  |
+//! | version          | u32            | 1                                       |
+//! | hidden           | u32            | H: hidden units per perspective, a multiple of 16, at most 4096 |
+//! | buckets          | u32            | B: output buckets by piece count, 1 to 16 |
+//! | feature weights  | i16 × 768·H    | row by input ([`crate::feature`]), scaled by [`QA`] |
+//! | feature biases   | i16 × H        | scaled by [`QA`]                        |
+//! | output weights   | i16 × B·2H     | per bucket: the side to move's half, then the other's; scaled by [`QB`] |
+//! | output biases    | i32 × B        | scaled by [`QA`]·[`QB`]                 |
+//! | checksum         | u64            | FNV-1a of every byte before it          |
+//!
+//! The output is `(Σ screlu(a)·w / QA + bias) · SCALE / (QA·QB)` centipawns,
+//! where `screlu(a) = clamp(a, 0, QA)²` and bucket `(pieces − 2)·B / 32` is used.
+
+use crate::features::INPUTS;
+use crate::NnueError;
+
+/// Feature-transformer quantisation: an activation of 1.0 is this.
+pub const QA: i32 = 255;
+/// Output-weight quantisation: a weight of 1.0 is this.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the network's output (the trainer's sigmoid scale).
+pub const SCALE: i32 = 400;
+/// The file's first four bytes.
+pub const MAGIC: [u8; 4] = *b"OPNN";
+/// The format version this crate reads and writes.
+pub const VERSION: u32 = 1;
+/// The largest hidden layer a file may declare.
+pub const MAX_HIDDEN: usize = 4096;
+/// The most output buckets a file may declare.
+pub const MAX_BUCKETS: usize = 16;
+
+/// A quantised network: 768 inputs → H hidden units per perspective (SCReLU)
+/// → 1 output per bucket.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    hidden: usize,
+    buckets: usize,
+    pub(crate) feature_weights: Vec<i16>,
+    pub(crate) feature_biases: Vec<i16>,
+    pub(crate) output_weights: Vec<i16>,
+    pub(crate) output_biases: Vec<i32>,
+}
+
+impl Network {
+    /// A network from its quantised parameters, checking their sizes.
+    pub fn new(
+        hidden: usize,
+        buckets: usize,
+        feature_weights: Vec<i16>,
+        feature_biases: Vec<i16>,
+        output_weights: Vec<i16>,
+        output_biases: Vec<i32>,
+    ) -> Result<Network, NnueError> {
+        check_shape(hidden, buckets)?;
+        let sizes = [
+            (feature_weights.len(), INPUTS * hidden, "feature weights"),
+            (feature_biases.len(), hidden, "feature biases"),
+            (output_weights.len(), buckets * 2 * hidden, "output weights"),
+            (output_biases.len(), buckets, "output biases"),
+        ];
+        for (got, want, what) in sizes {
+            if got != want {
+                return Err(NnueError::Shape(format!("{got} {what}, expected {want}")));
+            }
+        }
+        Ok(Network {
+            hidden,
+            buckets,
+            feature_weights,
+            feature_biases,
+            output_weights,
+            output_biases,
+        })
+    }
+
+    /// Hidden units per perspective.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// Output buckets.
+    pub fn buckets(&self) -> usize {
+        self.buckets
+    }
+
+    /// The output bucket of a position with `pieces` pieces (kings included).
+    #[inline]
+    pub fn bucket(&self, pieces: u32) -> usize {
+        ((pieces.clamp(2, 32) as usize - 2) * self.buckets / 32).min(self.buckets - 1)
+    }
+
+    /// The network as a file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.file_len());
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+        for w in self
+            .feature_weights
+            .iter()
+            .chain(&self.feature_biases)
+            .chain(&self.output_weights)
+        {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        for b in &self.output_biases {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a network file, checking its magic, version, shape, length
+    /// and checksum.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NnueError> {
+        if bytes.len() < 16 || bytes[0..4] != MAGIC {
+            return Err(NnueError::NotANetwork);
+        }
+        let word = |at: usize| {
+            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+        };
+        let version = word(4);
+        if version != VERSION {
+            return Err(NnueError::Version(version));
+        }
+        let (hidden, buckets) = (word(8) as usize, word(12) as usize);
+        check_shape(hidden, buckets)?;
+        let expected = file_len(hidden, buckets);
+        if bytes.len() != expected {
+            return Err(NnueError::Length {
+                expected,
+                found: bytes.len(),
+            });
+        }
+        let body = &bytes[..expected - 8];
+        let stored = u64::from_le_bytes(
+            bytes[expected - 8..]
+                .try_into()
+                .map_err(|_| NnueError::NotANetwork)?,
+        );
+        if fnv1a(body) != stored {
+            return Err(NnueError::Checksum);
+        }
+        let mut at = 16;
+        let mut i16s = |n: usize| {
+            let v: Vec<i16> = body[at..at + 2 * n]
+                .chunks_exact(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                .collect();
+            at += 2 * n;
+            v
+        };
+        let feature_weights = i16s(INPUTS * hidden);
+        let feature_biases = i16s(hidden);
+        let output_weights = i16s(buckets * 2 * hidden);
+        let output_biases = body[at..at + 4 * buckets]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        Network::new(
+            hidden,
+            buckets,
+            feature_weights,
+            feature_biases,
+            output_weights,
+            output_biases,
+        )
+    }
+
+    fn file_len(&self) -> usize {
+        file_len(self.hidden, self.buckets)
+    }
+}
+
+fn check_shape(hidden: usize, buckets: usize) -> Result<(), NnueError> {
+    if hidden == 0 || hidden % 16 != 0 || hidden > MAX_HIDDEN {
+        return Err(NnueError::Shape(format!(
+            "{hidden} hidden units (a multiple of 16 up to {MAX_HIDDEN} is needed)"
+        )));
+    }
+    if buckets == 0 || buckets > MAX_BUCKETS {
+        return Err(NnueError::Shape(format!(
+            "{buckets} output buckets (1 to {MAX_BUCKETS} are allowed)"
+        )));
+    }
+    Ok(())
+}
+
+fn file_len(hidden: usize, buckets: usize) -> usize {
+    16 + 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets + 8
+}
+
+/// The 64-bit FNV-1a hash.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}

@@ -1,0 +1,236 @@
+//! `outpost datagen` and `outpost train`: making neural networks.
+
+use clap::{Args, Subcommand};
+use outpost::eval::Evaluator;
+use outpost::train::dataset::{dedupe_file, shuffle_files, stats_file};
+use outpost::train::{generate, DatagenConfig, DatagenProgress, TrainError};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// `outpost datagen`: self-play games written as training records, or a
+/// tool for data files.
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct DatagenArgs {
+    #[command(subcommand)]
+    tool: Option<DataTool>,
+    /// Games the file holds when done (a run continues an earlier one with
+    /// the same settings).
+    #[arg(long)]
+    games: Option<u64>,
+    /// Soft node limit per move: a search ends on the first completed
+    /// iteration past it (and at 8× it in any case).
+    #[arg(long, default_value_t = 5000)]
+    nodes: u64,
+    /// Games played at once, one thread each.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// The data file (appended to).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Random plies from the start position (each game plays this many or one more).
+    #[arg(long, default_value_t = 8)]
+    random_plies: u32,
+    /// Transposition table per thread, MiB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+}
+
+/// The data-file tools.
+#[derive(Subcommand, Debug)]
+enum DataTool {
+    /// Keep the first record of every position (placement and side to move).
+    Dedupe {
+        /// The data file to read.
+        input: PathBuf,
+        /// The data file to write.
+        output: PathBuf,
+    },
+    /// Concatenate data files in a random order fixed by the seed.
+    Shuffle {
+        /// The data files to read.
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// The data file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Seed of the order.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Count a data file's records, results, mean score and pieces.
+    Stats {
+        /// The data file.
+        file: PathBuf,
+    },
+}
+
+/// Runs `outpost datagen ...`, writing progress to `out`; returns the answer.
+pub fn datagen(args: DatagenArgs, out: &mut impl Write) -> Result<String, TrainError> {
+    match args.tool {
+        Some(DataTool::Dedupe { input, output }) => {
+            let (kept, dropped) = dedupe_file(&input, &output)?;
+            Ok(format!(
+                "kept {kept} records, dropped {dropped} duplicates\n"
+            ))
+        }
+        Some(DataTool::Shuffle { inputs, out, seed }) => {
+            let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+            let count = shuffle_files(&inputs, &out, seed)?;
+            Ok(format!("wrote {count} records to {}\n", out.display()))
+        }
+        Some(DataTool::Stats { file }) => {
+            let s = stats_file(&file)?;
+            Ok(format!(
+                "records {}\nfrom white wins {}\nfrom draws {}\nfrom black wins {}\nmean |score| {:.1} cp\nmean pieces {:.1}\n",
+                s.records, s.results[0], s.results[1], s.results[2], s.mean_abs_score, s.mean_pieces
+            ))
+        }
+        None => {
+            let (Some(games), Some(path)) = (args.games, args.out) else {
+                return Err(TrainError::Setting(
+                    "datagen needs --games N and --out FILE (or a tool: dedupe, shuffle, stats)"
+                        .into(),
+                ));
+            };
+            let config = DatagenConfig {
+                games,
+                nodes: args.nodes,
+                threads: args.threads,
+                out: path,
+                seed: args.seed,
+                random_plies: args.random_plies,
+                hash_mib: args.hash,
+            };
+            let mut last = Instant::now();
+            let mut show = |p: &DatagenProgress| {
+                if last.elapsed() >= Duration::from_secs(10) || p.games == p.target {
+                    last = Instant::now();
+                    let _ = writeln!(
+                        out,
+                        "games {}/{}  positions {}  {:.0} pos/s  W/D/L {}/{}/{}  {:.0} s",
+                        p.games,
+                        p.target,
+                        p.positions_this_run,
+                        p.positions_per_second(),
+                        p.results[0],
+                        p.results[1],
+                        p.results[2],
+                        p.elapsed.as_secs_f64()
+                    );
+                    let _ = out.flush();
+                }
+            };
+            let done = generate(&config, &Evaluator::new(), &mut show)?;
+            Ok(format!(
+                "done: {} games in {}, {} positions written by this run\n",
+                done.games,
+                config.out.display(),
+                done.positions_this_run
+            ))
+        }
+    }
+}
+
+/// `outpost train`: a network from data files.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// The data files (their last records are held out for validation).
+    #[arg(required = true)]
+    data: Vec<PathBuf>,
+    /// Where the checkpoint (`latest.ckpt`) and the network of each epoch
+    /// (`epoch-N.nnue`) go.
+    #[arg(long)]
+    out: PathBuf,
+    /// Hidden units per perspective (a multiple of 16).
+    #[arg(long, default_value_t = 128)]
+    hidden: usize,
+    /// Output buckets by piece count.
+    #[arg(long, default_value_t = 8)]
+    buckets: usize,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    /// Positions per step.
+    #[arg(long, default_value_t = 16_384)]
+    batch: usize,
+    /// Starting learning rate (cosine decay to 1 % of it).
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// Weight of the game result in the target (the rest is the score's).
+    #[arg(long, default_value_t = 0.3)]
+    lambda: f32,
+    /// Share of the records held out for validation.
+    #[arg(long, default_value_t = 0.02)]
+    validation: f32,
+    /// Threads (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Seed of the initial weights and the order of positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Start from this checkpoint instead of random weights.
+    #[arg(long)]
+    resume: Option<PathBuf>,
+}
+
+/// Runs `outpost train ...`, writing a line per epoch to `out`.
+pub fn train(args: TrainArgs, out: &mut (impl Write + Send)) -> Result<String, TrainError> {
+    use outpost::train::trainer::{
+        load_checkpoint, save_checkpoint, train, TrainConfig, TrainingData,
+    };
+    let config = TrainConfig {
+        data: args.data,
+        out_dir: args.out,
+        hidden: args.hidden,
+        buckets: args.buckets,
+        epochs: args.epochs,
+        batch: args.batch,
+        lr: args.lr,
+        lambda: args.lambda,
+        validation: args.validation,
+        threads: args.threads,
+        seed: args.seed,
+        ..TrainConfig::default()
+    };
+    std::fs::create_dir_all(&config.out_dir).map_err(|e| TrainError::io(&config.out_dir, e))?;
+    let start = args.resume.as_deref().map(load_checkpoint).transpose()?;
+    let loaded = Instant::now();
+    let data = TrainingData::load(&config.data, config.validation)?;
+    let _ = writeln!(
+        out,
+        "{} training and {} validation records read in {:.1} s; {} hidden, {} buckets",
+        data.train_len(),
+        data.validation_len(),
+        loaded.elapsed().as_secs_f64(),
+        config.hidden,
+        config.buckets
+    );
+    let dir = config.out_dir.clone();
+    let mut last = String::new();
+    let net = train(&config, &data, start, &mut |report, net| {
+        let line = format!(
+            "epoch {:>3}  train loss {:.6}  validation loss {:.6}  lr {:.6}  {:.0} pos/s",
+            report.epoch,
+            report.train_loss,
+            report.validation_loss,
+            report.lr,
+            report.positions_per_second
+        );
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+        last = line;
+        save_checkpoint(net, &dir.join("latest.ckpt"))?;
+        let quantised = net.quantise()?;
+        let path = dir.join(format!("epoch-{}.nnue", report.epoch));
+        std::fs::write(&path, quantised.to_bytes()).map_err(|e| TrainError::io(&path, e))
+    })?;
+    let final_path = dir.join("final.nnue");
+    std::fs::write(&final_path, net.quantise()?.to_bytes())
+        .map_err(|e| TrainError::io(&final_path, e))?;
+    Ok(format!("{last}\nwrote {}\n", final_path.display()))
+}

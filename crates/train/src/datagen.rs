@@ -1,0 +1,480 @@
+//! Self-play data generation: games at a fixed soft node limit per move
+//! from randomised openings, every usable position written as a
+//! [`TrainingRecord`].
+//!
+//! A run is deterministic for its seed: game *i* draws its opening from its
+//! own random stream, each search runs on one thread with a cleared table,
+//! and games are written in order of their number whatever the number of
+//! threads. A run resumes: the file `OUT.progress` records the settings and
+//! how many games (and bytes) are in `OUT`; a run with the same settings
+//! and a larger `--games` appends the games that are missing.
+
+use crate::error::TrainError;
+use crate::record::{GameResult, TrainingRecord, RECORD_BYTES};
+use outpost_board::{Color, Move, Position};
+use outpost_eval::Evaluate;
+use outpost_search::{Engine, EngineOptions, Limits, Score, SearchControl};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// A score (centipawns, either side) at or beyond which a game is adjudicated
+/// won once it has held for [`WIN_PLIES`] plies in a row.
+pub const WIN_SCORE: i32 = 1000;
+/// Plies in a row the winning score must hold.
+pub const WIN_PLIES: u32 = 4;
+/// A game is adjudicated drawn after this many plies in a row within
+/// [`DRAW_SCORE`] centipawns of 0 ...
+pub const DRAW_PLIES: u32 = 12;
+/// ... the score window for that ...
+pub const DRAW_SCORE: i32 = 10;
+/// ... once the game is at least this many plies old.
+pub const DRAW_FROM_PLY: u32 = 80;
+/// A game still going after this many plies is a draw.
+pub const MAX_PLIES: u32 = 400;
+/// Openings whose first search scores beyond this (centipawns) are drawn again.
+pub const OPENING_MAX_SCORE: i32 = 400;
+/// The hard node limit per move is this many times the soft one.
+pub const HARD_NODES_FACTOR: u64 = 8;
+
+/// The settings of a data-generation run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DatagenConfig {
+    /// Games in the file when the run ends (including those of earlier runs).
+    pub games: u64,
+    /// Soft node limit per move.
+    pub nodes: u64,
+    /// Games played at once, each on one thread.
+    pub threads: usize,
+    /// The data file (records are appended).
+    pub out: PathBuf,
+    /// The seed of the openings.
+    pub seed: u64,
+    /// Random plies from the start position before the engines take over
+    /// (a game plays this many or one more, at random).
+    pub random_plies: u32,
+    /// Transposition table per thread, MiB.
+    pub hash_mib: usize,
+}
+
+/// Where a run stands, as reported after every game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DatagenProgress {
+    /// Games in the file.
+    pub games: u64,
+    /// Games the run is to reach.
+    pub target: u64,
+    /// Games played by this run.
+    pub games_this_run: u64,
+    /// Records written by this run.
+    pub positions_this_run: u64,
+    /// Results of this run's games: White wins, draws, Black wins.
+    pub results: [u64; 3],
+    /// Time since this run started.
+    pub elapsed: Duration,
+}
+
+impl DatagenProgress {
+    /// Records written per second by this run.
+    pub fn positions_per_second(&self) -> f64 {
+        self.positions_this_run as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// The settings and state kept next to the data file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Checkpoint {
+    seed: u64,
+    nodes: u64,
+    random_plies: u32,
+    games: u64,
+    bytes: u64,
+}
+
+impl Checkpoint {
+    fn path(out: &Path) -> PathBuf {
+        let mut name = out.as_os_str().to_owned();
+        name.push(".progress");
+        PathBuf::from(name)
+    }
+
+    fn read(path: &Path) -> Result<Option<Checkpoint>, TrainError> {
+        let text = match fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(TrainError::io(path, e)),
+        };
+        let bad = |reason: &str| TrainError::Resume {
+            path: path.to_path_buf(),
+            reason: reason.to_string(),
+        };
+        let mut fields = BTreeMap::new();
+        for line in text.lines() {
+            let (name, value) = line
+                .split_once(' ')
+                .ok_or_else(|| bad("a line is not `name value`"))?;
+            let value: u64 = value
+                .trim()
+                .parse()
+                .map_err(|_| bad("a value is not a number"))?;
+            fields.insert(name.to_string(), value);
+        }
+        let field = |name: &str| {
+            fields
+                .get(name)
+                .copied()
+                .ok_or_else(|| bad(&format!("`{name}` is missing")))
+        };
+        Ok(Some(Checkpoint {
+            seed: field("seed")?,
+            nodes: field("nodes")?,
+            random_plies: u32::try_from(field("random_plies")?)
+                .map_err(|_| bad("random_plies is too large"))?,
+            games: field("games")?,
+            bytes: field("bytes")?,
+        }))
+    }
+
+    fn write(&self, path: &Path) -> Result<(), TrainError> {
+        let text = format!(
+            "seed {}\nnodes {}\nrandom_plies {}\ngames {}\nbytes {}\n",
+            self.seed, self.nodes, self.random_plies, self.games, self.bytes
+        );
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
+        fs::write(&tmp, text).map_err(|e| TrainError::io(&tmp, e))?;
+        fs::rename(&tmp, path).map_err(|e| TrainError::io(path, e))
+    }
+}
+
+/// One finished game: its number, records and result.
+struct PlayedGame {
+    index: u64,
+    records: Vec<TrainingRecord>,
+    result: GameResult,
+}
+
+/// Plays games until the file holds `config.games`, each thread with its
+/// own engine evaluating with a clone of `eval`, calling `progress` after
+/// every game written.
+pub fn generate<E: Evaluate + Clone + 'static>(
+    config: &DatagenConfig,
+    eval: &E,
+    progress: &mut dyn FnMut(&DatagenProgress),
+) -> Result<DatagenProgress, TrainError> {
+    if config.nodes == 0 || config.threads == 0 {
+        return Err(TrainError::Setting(
+            "nodes and threads must be at least 1".into(),
+        ));
+    }
+    let progress_path = Checkpoint::path(&config.out);
+    let mut checkpoint = Checkpoint {
+        seed: config.seed,
+        nodes: config.nodes,
+        random_plies: config.random_plies,
+        games: 0,
+        bytes: 0,
+    };
+    if let Some(found) = Checkpoint::read(&progress_path)? {
+        if (found.seed, found.nodes, found.random_plies)
+            != (config.seed, config.nodes, config.random_plies)
+        {
+            return Err(TrainError::Resume {
+                path: progress_path,
+                reason: format!(
+                    "it was made with seed {}, nodes {}, random plies {}; run with those to continue it",
+                    found.seed, found.nodes, found.random_plies
+                ),
+            });
+        }
+        checkpoint = found;
+    } else if config.out.exists() {
+        return Err(TrainError::Resume {
+            path: progress_path,
+            reason: format!(
+                "{} exists without it; choose a new file",
+                config.out.display()
+            ),
+        });
+    }
+    // Cut off whatever an interrupted run wrote after its last checkpoint.
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&config.out)
+        .map_err(|e| TrainError::io(&config.out, e))?;
+    file.set_len(checkpoint.bytes)
+        .map_err(|e| TrainError::io(&config.out, e))?;
+    let mut writer = BufWriter::new(file);
+
+    let start = Instant::now();
+    let mut state = DatagenProgress {
+        games: checkpoint.games,
+        target: config.games.max(checkpoint.games),
+        elapsed: Duration::ZERO,
+        ..DatagenProgress::default()
+    };
+    if checkpoint.games >= config.games {
+        return Ok(state);
+    }
+    let next_game = AtomicU64::new(checkpoint.games);
+    let (sender, finished) = mpsc::channel::<PlayedGame>();
+    std::thread::scope(|scope| -> Result<(), TrainError> {
+        for _ in 0..config.threads {
+            let sender = sender.clone();
+            let next_game = &next_game;
+            let eval = eval.clone();
+            scope.spawn(move || {
+                let mut engine = Engine::with_evaluator(
+                    EngineOptions {
+                        threads: 1,
+                        hash_mib: config.hash_mib.max(1),
+                        ..EngineOptions::default()
+                    },
+                    eval,
+                );
+                loop {
+                    let index = next_game.fetch_add(1, Ordering::Relaxed);
+                    if index >= config.games {
+                        break;
+                    }
+                    let game = play_game(&mut engine, config, index);
+                    if sender.send(game).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut pending = BTreeMap::new();
+        let mut failure = None;
+        for game in finished {
+            pending.insert(game.index, game);
+            while let Some(game) = pending.remove(&checkpoint.games) {
+                if failure.is_some() {
+                    continue;
+                }
+                let mut bytes = Vec::with_capacity(game.records.len() * RECORD_BYTES);
+                for record in &game.records {
+                    bytes.extend_from_slice(&record.to_bytes());
+                }
+                let written = writer.write_all(&bytes).and_then(|()| writer.flush());
+                if let Err(e) = written {
+                    // Stop handing out games; the threads finish theirs.
+                    next_game.store(u64::MAX, Ordering::Relaxed);
+                    failure = Some(TrainError::io(&config.out, e));
+                    continue;
+                }
+                checkpoint.games += 1;
+                checkpoint.bytes += bytes.len() as u64;
+                if let Err(e) = checkpoint.write(&progress_path) {
+                    next_game.store(u64::MAX, Ordering::Relaxed);
+                    failure = Some(e);
+                    continue;
+                }
+                state.games = checkpoint.games;
+                state.games_this_run += 1;
+                state.positions_this_run += game.records.len() as u64;
+                state.results[match game.result {
+                    GameResult::WhiteWins => 0,
+                    GameResult::Draw => 1,
+                    GameResult::BlackWins => 2,
+                }] += 1;
+                state.elapsed = start.elapsed();
+                progress(&state);
+            }
+        }
+        failure.map_or(Ok(()), Err)
+    })?;
+    Ok(state)
+}
+
+/// Game `index` of the run: a random opening, then self-play.
+fn play_game<E: Evaluate + Clone + 'static>(
+    engine: &mut Engine<E>,
+    config: &DatagenConfig,
+    index: u64,
+) -> PlayedGame {
+    let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+    rng.set_stream(index);
+    engine.new_game();
+    let limits = Limits::soft_nodes(config.nodes, config.nodes.saturating_mul(HARD_NODES_FACTOR));
+    let control = SearchControl::new();
+    let search = |engine: &mut Engine<E>, pos: &Position, keys: &[u64]| {
+        let result = engine.search(pos, keys, &limits, &control, &mut |_| {});
+        let score = match result.score {
+            Score::Centipawns(cp) => Some(cp),
+            Score::Mate(_) => None,
+        };
+        let won = match result.score {
+            Score::Centipawns(cp) => cp.signum(),
+            Score::Mate(moves) => moves.signum(),
+        };
+        (result.best_move, score, won)
+    };
+
+    let (mut pos, mut keys) = opening(&mut rng, config.random_plies, |pos, keys| {
+        let (_, score, _) = search(engine, pos, keys);
+        score.is_some_and(|cp| cp.abs() <= OPENING_MAX_SCORE)
+    });
+    engine.new_game();
+
+    let mut records = Vec::new();
+    let mut winning = (0u32, 0i32); // plies in a row, and for whom (+1 White)
+    let mut quiet = 0u32;
+    let mut ply = 0u32;
+    let result = loop {
+        if !pos.has_legal_moves() {
+            break if pos.is_check() {
+                winner(!pos.side_to_move())
+            } else {
+                GameResult::Draw
+            };
+        }
+        if pos.is_fifty_move_rule()
+            || pos.is_insufficient_material()
+            || pos.is_threefold_repetition(&keys)
+        {
+            break GameResult::Draw;
+        }
+        if ply >= MAX_PLIES {
+            break GameResult::Draw;
+        }
+        let (best, score, won) = search(engine, &pos, &keys);
+        if best.is_null() {
+            break GameResult::Draw;
+        }
+        let white = |value: i32| {
+            if pos.side_to_move() == Color::White {
+                value
+            } else {
+                -value
+            }
+        };
+        // Adjudication.
+        let decisive = match score {
+            Some(cp) => cp.abs() >= WIN_SCORE,
+            None => true,
+        };
+        if decisive {
+            let side = white(won);
+            winning = if winning.1 == side {
+                (winning.0 + 1, side)
+            } else {
+                (1, side)
+            };
+            if winning.0 >= WIN_PLIES {
+                break if side > 0 {
+                    GameResult::WhiteWins
+                } else {
+                    GameResult::BlackWins
+                };
+            }
+        } else {
+            winning = (0, 0);
+        }
+        if score.is_some_and(|cp| cp.abs() <= DRAW_SCORE) {
+            quiet += 1;
+            if quiet >= DRAW_PLIES && ply >= DRAW_FROM_PLY {
+                break GameResult::Draw;
+            }
+        } else {
+            quiet = 0;
+        }
+        if let Some(cp) = score {
+            if !pos.is_check() && !best.is_noisy() {
+                let cp = white(cp).clamp(i32::from(i16::MIN) + 1, i32::from(i16::MAX)) as i16;
+                records.push(TrainingRecord::new(&pos, cp, best, GameResult::Draw));
+            }
+        }
+        keys.push(pos.key());
+        pos.make_move(best);
+        ply += 1;
+    };
+    for record in &mut records {
+        record.result = result;
+    }
+    PlayedGame {
+        index,
+        records,
+        result,
+    }
+}
+
+fn winner(color: Color) -> GameResult {
+    match color {
+        Color::White => GameResult::WhiteWins,
+        Color::Black => GameResult::BlackWins,
+    }
+}
+
+/// A random opening: `plies` or `plies + 1` random legal moves from the
+/// start position, drawn again until `accept` takes it (at most 100 times).
+fn opening(
+    rng: &mut ChaCha8Rng,
+    plies: u32,
+    mut accept: impl FnMut(&Position, &[u64]) -> bool,
+) -> (Position, Vec<u64>) {
+    let mut last = (Position::startpos(), Vec::new());
+    for _ in 0..100 {
+        let count = plies + rng.next_u32() % 2;
+        let mut pos = Position::startpos();
+        let mut keys = Vec::new();
+        let mut complete = true;
+        for _ in 0..count {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                complete = false;
+                break;
+            }
+            let mv: Move = moves[rng.next_u32() as usize % moves.len()];
+            keys.push(pos.key());
+            pos.make_move(mv);
+        }
+        if complete && pos.has_legal_moves() {
+            if accept(&pos, &keys) {
+                return (pos, keys);
+            }
+            last = (pos, keys);
+        }
+    }
+    last
+}
+
+/// Reads every record of a data file.
+pub fn read_records(path: &Path) -> Result<Vec<TrainingRecord>, TrainError> {
+    let bytes = fs::read(path).map_err(|e| TrainError::io(path, e))?;
+    if bytes.len() % RECORD_BYTES != 0 {
+        return Err(TrainError::Truncated {
+            path: path.to_path_buf(),
+            len: bytes.len() as u64,
+        });
+    }
+    bytes
+        .chunks_exact(RECORD_BYTES)
+        .map(|chunk| {
+            let mut record = [0u8; RECORD_BYTES];
+            record.copy_from_slice(chunk);
+            TrainingRecord::from_bytes(&record)
+        })
+        .collect()
+}
+
+/// Writes records to a new data file (replacing it).
+pub fn write_records(path: &Path, records: &[TrainingRecord]) -> Result<(), TrainError> {
+    let file = File::create(path).map_err(|e| TrainError::io(path, e))?;
+    let mut writer = BufWriter::new(file);
+    for record in records {
+        writer
+            .write_all(&record.to_bytes())
+            .map_err(|e| TrainError::io(path, e))?;
+    }
+    writer.flush().map_err(|e| TrainError::io(path, e))
+}

@@ -1,0 +1,562 @@
+//! The CPU trainer: a perspective network 768 → H (×2) → 1 per output
+//! bucket, squared clipped ReLU, trained with AdamW on the sigmoid of the
+//! search score blended with the game's result.
+//!
+//! For a record with score *s* (centipawns) and result *r* (1 win, ½ draw,
+//! 0 loss), both from the side to move's point of view, the target is
+//! `t = (1 − λ)·σ(s / 400) + λ·r` and the loss `(σ(o) − t)²`, where *o* is
+//! the network's output in units of 400 centipawns ([`outpost_nnue::SCALE`]).
+
+use crate::datagen::read_records;
+use crate::error::TrainError;
+use crate::record::TrainingRecord;
+use outpost_board::{Color, Position};
+use outpost_nnue::{feature, Network, INPUTS, QA, QB, SCALE};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Every weight is kept within ±this, so the quantised network fits its
+/// integer types (QA·1.98·32 pieces + bias < i16::MAX; QB·1.98 < 127).
+pub const WEIGHT_CLIP: f32 = 1.98;
+
+/// A training run's settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainConfig {
+    /// The data file(s).
+    pub data: Vec<PathBuf>,
+    /// Where checkpoints and networks go.
+    pub out_dir: PathBuf,
+    /// Hidden units per perspective (a multiple of 16).
+    pub hidden: usize,
+    /// Output buckets by piece count (1 for none).
+    pub buckets: usize,
+    /// Passes over the training data.
+    pub epochs: usize,
+    /// Positions per gradient step.
+    pub batch: usize,
+    /// The learning rate at the start; it falls along a cosine to
+    /// `lr × final_lr_fraction` at the end.
+    pub lr: f32,
+    /// See `lr`.
+    pub final_lr_fraction: f32,
+    /// AdamW's decoupled weight decay.
+    pub weight_decay: f32,
+    /// λ, the weight of the game result in the target.
+    pub lambda: f32,
+    /// The share of records held out for validation (the end of the data).
+    pub validation: f32,
+    /// Threads (0: one per core).
+    pub threads: usize,
+    /// Seed of the initial weights and of the order of positions.
+    pub seed: u64,
+}
+
+impl Default for TrainConfig {
+    fn default() -> TrainConfig {
+        TrainConfig {
+            data: Vec::new(),
+            out_dir: PathBuf::from("nets"),
+            hidden: 128,
+            buckets: 8,
+            epochs: 20,
+            batch: 16_384,
+            lr: 0.001,
+            final_lr_fraction: 0.01,
+            weight_decay: 0.01,
+            lambda: 0.3,
+            validation: 0.02,
+            threads: 0,
+            seed: 1,
+        }
+    }
+}
+
+/// The float network being trained.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNetwork {
+    /// Hidden units per perspective.
+    pub hidden: usize,
+    /// Output buckets.
+    pub buckets: usize,
+    /// All parameters in one vector: feature weights (768·H), feature
+    /// biases (H), output weights (B·2H), output biases (B).
+    pub params: Vec<f32>,
+}
+
+/// Where each block of parameters starts.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    hidden: usize,
+    buckets: usize,
+    feature_biases: usize,
+    output_weights: usize,
+    output_biases: usize,
+    len: usize,
+}
+
+impl Layout {
+    fn new(hidden: usize, buckets: usize) -> Layout {
+        let feature_biases = INPUTS * hidden;
+        let output_weights = feature_biases + hidden;
+        let output_biases = output_weights + buckets * 2 * hidden;
+        Layout {
+            hidden,
+            buckets,
+            feature_biases,
+            output_weights,
+            output_biases,
+            len: output_biases + buckets,
+        }
+    }
+
+    fn bucket(&self, pieces: u32) -> usize {
+        ((pieces.clamp(2, 32) as usize - 2) * self.buckets / 32).min(self.buckets - 1)
+    }
+}
+
+/// One position ready for the network: its active inputs from the side to
+/// move's view and the other side's, its bucket and its target.
+struct Sample {
+    us: [u16; 32],
+    them: [u16; 32],
+    count: usize,
+    bucket: usize,
+    target: f32,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Sample {
+    fn new(record: &TrainingRecord, layout: &Layout, lambda: f32) -> Sample {
+        let stm = record.side_to_move;
+        let mut sample = Sample {
+            us: [0; 32],
+            them: [0; 32],
+            count: 0,
+            bucket: layout.bucket(record.occupancy().count()),
+            target: 0.0,
+        };
+        for (square, piece) in record.pieces().take(32) {
+            sample.us[sample.count] = feature(stm, piece, square) as u16;
+            sample.them[sample.count] = feature(!stm, piece, square) as u16;
+            sample.count += 1;
+        }
+        let (score, result) = match stm {
+            Color::White => (f32::from(record.score), record.result.white_score()),
+            Color::Black => (-f32::from(record.score), 1.0 - record.result.white_score()),
+        };
+        sample.target = (1.0 - lambda) * sigmoid(score / SCALE as f32) + lambda * result;
+        sample
+    }
+}
+
+impl FloatNetwork {
+    /// A network with small random weights drawn from `seed`.
+    pub fn random(hidden: usize, buckets: usize, seed: u64) -> FloatNetwork {
+        let layout = Layout::new(hidden, buckets);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut uniform = |scale: f32| {
+            let unit = (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
+            (2.0 * unit - 1.0) * scale
+        };
+        let mut params = vec![0.0; layout.len];
+        for p in &mut params[..layout.feature_biases] {
+            *p = uniform(0.1);
+        }
+        let out_scale = 1.0 / (2.0 * hidden as f32).sqrt();
+        for p in &mut params[layout.output_weights..layout.output_biases] {
+            *p = uniform(out_scale);
+        }
+        FloatNetwork {
+            hidden,
+            buckets,
+            params,
+        }
+    }
+
+    fn layout(&self) -> Layout {
+        Layout::new(self.hidden, self.buckets)
+    }
+
+    /// The output (units of 400 cp, side to move's view) for a sample, and
+    /// the accumulators it went through.
+    fn forward(&self, sample: &Sample, acc: &mut [f32]) -> f32 {
+        let l = self.layout();
+        let h = l.hidden;
+        let (acc_us, acc_them) = acc.split_at_mut(h);
+        let biases = &self.params[l.feature_biases..l.feature_biases + h];
+        acc_us.copy_from_slice(biases);
+        acc_them.copy_from_slice(biases);
+        for i in 0..sample.count {
+            let (u, t) = (usize::from(sample.us[i]), usize::from(sample.them[i]));
+            let wu = &self.params[u * h..(u + 1) * h];
+            let wt = &self.params[t * h..(t + 1) * h];
+            for j in 0..h {
+                acc_us[j] += wu[j];
+                acc_them[j] += wt[j];
+            }
+        }
+        let ow = &self.params[l.output_weights + sample.bucket * 2 * h..][..2 * h];
+        let mut out = self.params[l.output_biases + sample.bucket];
+        for (j, &w) in ow.iter().enumerate() {
+            let a = if j < h { acc_us[j] } else { acc_them[j - h] };
+            let c = a.clamp(0.0, 1.0);
+            out += c * c * w;
+        }
+        out
+    }
+
+    /// The network's evaluation of `pos` in centipawns, side to move's view.
+    pub fn evaluate(&self, pos: &Position) -> f32 {
+        let record =
+            TrainingRecord::new(pos, 0, outpost_board::Move::NULL, crate::GameResult::Draw);
+        let sample = Sample::new(&record, &self.layout(), 0.0);
+        let mut acc = vec![0.0; 2 * self.hidden];
+        self.forward(&sample, &mut acc) * SCALE as f32
+    }
+
+    /// Adds the gradient of one sample's loss to `grad`; returns the loss.
+    fn backward(&self, sample: &Sample, acc: &mut [f32], grad: &mut [f32]) -> f32 {
+        let out = self.forward(sample, acc);
+        let l = self.layout();
+        let h = l.hidden;
+        let predicted = sigmoid(out);
+        let error = predicted - sample.target;
+        let d_out = 2.0 * error * predicted * (1.0 - predicted);
+        let ow_start = l.output_weights + sample.bucket * 2 * h;
+        grad[l.output_biases + sample.bucket] += d_out;
+        // Gradients of the accumulators, reusing `acc` in place.
+        for j in 0..2 * h {
+            let a = acc[j];
+            let c = a.clamp(0.0, 1.0);
+            grad[ow_start + j] += d_out * c * c;
+            acc[j] = if a > 0.0 && a < 1.0 {
+                d_out * self.params[ow_start + j] * 2.0 * a
+            } else {
+                0.0
+            };
+        }
+        let (d_us, d_them) = acc.split_at(h);
+        for j in 0..h {
+            grad[l.feature_biases + j] += d_us[j] + d_them[j];
+        }
+        for i in 0..sample.count {
+            let (u, t) = (usize::from(sample.us[i]), usize::from(sample.them[i]));
+            let gu = &mut grad[u * h..(u + 1) * h];
+            for j in 0..h {
+                gu[j] += d_us[j];
+            }
+            let gt = &mut grad[t * h..(t + 1) * h];
+            for j in 0..h {
+                gt[j] += d_them[j];
+            }
+        }
+        error * error
+    }
+
+    /// The mean loss and the summed gradient over `samples`, split between threads.
+    fn gradient(&self, samples: &[Sample]) -> (f64, Vec<f32>) {
+        let len = self.params.len();
+        let chunk = samples.len().div_ceil(rayon::current_num_threads()).max(1);
+        let (loss, grad) = samples
+            .par_chunks(chunk)
+            .map(|part| {
+                let mut grad = vec![0.0f32; len];
+                let mut acc = vec![0.0f32; 2 * self.hidden];
+                let mut loss = 0.0f64;
+                for s in part {
+                    loss += f64::from(self.backward(s, &mut acc, &mut grad));
+                }
+                (loss, grad)
+            })
+            .reduce(
+                || (0.0, vec![0.0f32; len]),
+                |(la, mut ga), (lb, gb)| {
+                    for (a, b) in ga.iter_mut().zip(&gb) {
+                        *a += b;
+                    }
+                    (la + lb, ga)
+                },
+            );
+        (loss / samples.len().max(1) as f64, grad)
+    }
+
+    /// The mean loss over `samples`, without gradients.
+    fn loss(&self, samples: &[Sample]) -> f64 {
+        let total: f64 = samples
+            .par_chunks(4096)
+            .map(|part| {
+                let mut acc = vec![0.0f32; 2 * self.hidden];
+                part.iter()
+                    .map(|s| {
+                        let e = sigmoid(self.forward(s, &mut acc)) - s.target;
+                        f64::from(e * e)
+                    })
+                    .sum::<f64>()
+            })
+            .sum();
+        total / samples.len().max(1) as f64
+    }
+
+    /// The network in integers, for inference.
+    pub fn quantise(&self) -> Result<Network, TrainError> {
+        let l = self.layout();
+        let q16 = |x: f32, scale: i32| (x * scale as f32).round().clamp(-32767.0, 32767.0) as i16;
+        let fw = self.params[..l.feature_biases]
+            .iter()
+            .map(|&w| q16(w, QA))
+            .collect();
+        let fb = self.params[l.feature_biases..l.output_weights]
+            .iter()
+            .map(|&w| q16(w, QA))
+            .collect();
+        let ow = self.params[l.output_weights..l.output_biases]
+            .iter()
+            .map(|&w| q16(w, QB))
+            .collect();
+        let ob = self.params[l.output_biases..]
+            .iter()
+            .map(|&b| (b * (QA * QB) as f32).round() as i32)
+            .collect();
+        Network::new(self.hidden, self.buckets, fw, fb, ow, ob)
+            .map_err(|e| TrainError::Setting(format!("cannot quantise: {e}")))
+    }
+}
+
+/// AdamW's moments and step count.
+#[derive(Clone, Debug, PartialEq)]
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    step: u64,
+}
+
+impl Adam {
+    fn new(len: usize) -> Adam {
+        Adam {
+            m: vec![0.0; len],
+            v: vec![0.0; len],
+            step: 0,
+        }
+    }
+
+    fn update(&mut self, params: &mut [f32], grad: &[f32], lr: f32, weight_decay: f32, scale: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        const EPS: f32 = 1e-8;
+        self.step += 1;
+        let c1 = 1.0 - B1.powi(self.step.min(i32::MAX as u64) as i32);
+        let c2 = 1.0 - B2.powi(self.step.min(i32::MAX as u64) as i32);
+        params
+            .par_iter_mut()
+            .zip(self.m.par_iter_mut())
+            .zip(self.v.par_iter_mut())
+            .zip(grad.par_iter())
+            .for_each(|(((p, m), v), &g)| {
+                let g = g * scale;
+                *m = B1 * *m + (1.0 - B1) * g;
+                *v = B2 * *v + (1.0 - B2) * g * g;
+                let update = (*m / c1) / ((*v / c2).sqrt() + EPS);
+                *p -= lr * (update + weight_decay * *p);
+                *p = p.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+            });
+    }
+}
+
+/// What one epoch measured.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpochReport {
+    /// The epoch, from 1.
+    pub epoch: usize,
+    /// Mean training loss over the epoch.
+    pub train_loss: f64,
+    /// Mean loss on the held-out records after the epoch.
+    pub validation_loss: f64,
+    /// The learning rate at the epoch's end.
+    pub lr: f32,
+    /// Training positions per second.
+    pub positions_per_second: f64,
+}
+
+/// The data, split: training records and held-out ones.
+pub struct TrainingData {
+    train: Vec<TrainingRecord>,
+    validation: Vec<TrainingRecord>,
+}
+
+impl TrainingData {
+    /// Reads the files and holds out the last `validation` share of the records.
+    pub fn load(files: &[PathBuf], validation: f32) -> Result<TrainingData, TrainError> {
+        let mut records = Vec::new();
+        for file in files {
+            records.extend(read_records(file)?);
+        }
+        Ok(TrainingData::split(records, validation))
+    }
+
+    /// Holds out the last `validation` share of `records`.
+    pub fn split(mut records: Vec<TrainingRecord>, validation: f32) -> TrainingData {
+        let held =
+            ((records.len() as f64) * f64::from(validation.clamp(0.0, 0.5))).round() as usize;
+        let validation = records.split_off(records.len() - held);
+        TrainingData {
+            train: records,
+            validation,
+        }
+    }
+
+    /// Training records.
+    pub fn train_len(&self) -> usize {
+        self.train.len()
+    }
+
+    /// Held-out records.
+    pub fn validation_len(&self) -> usize {
+        self.validation.len()
+    }
+}
+
+/// Trains from `start` (random weights when `None`), calling `report` after
+/// each epoch with the network so far; returns the trained network.
+pub fn train(
+    config: &TrainConfig,
+    data: &TrainingData,
+    start: Option<FloatNetwork>,
+    report: &mut (dyn FnMut(&EpochReport, &FloatNetwork) -> Result<(), TrainError> + Send),
+) -> Result<FloatNetwork, TrainError> {
+    if config.hidden == 0 || config.hidden % 16 != 0 || config.hidden > outpost_nnue::MAX_HIDDEN {
+        return Err(TrainError::Setting(format!(
+            "hidden {} is not a multiple of 16 up to 4096",
+            config.hidden
+        )));
+    }
+    if config.buckets == 0 || config.buckets > outpost_nnue::MAX_BUCKETS {
+        return Err(TrainError::Setting(format!(
+            "buckets {} is not 1 to 16",
+            config.buckets
+        )));
+    }
+    if data.train.is_empty() || config.batch == 0 {
+        return Err(TrainError::Setting(
+            "no training records, or a batch of 0".into(),
+        ));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads)
+        .build()
+        .map_err(|e| TrainError::Setting(format!("cannot start threads: {e}")))?;
+    pool.install(|| {
+        let mut net = start
+            .unwrap_or_else(|| FloatNetwork::random(config.hidden, config.buckets, config.seed));
+        if (net.hidden, net.buckets) != (config.hidden, config.buckets) {
+            return Err(TrainError::Setting(
+                "the starting network has another shape".into(),
+            ));
+        }
+        let layout = net.layout();
+        let validation: Vec<Sample> = data
+            .validation
+            .par_iter()
+            .map(|r| Sample::new(r, &layout, config.lambda))
+            .collect();
+        let mut adam = Adam::new(net.params.len());
+        let mut order: Vec<u32> = (0..data.train.len() as u32).collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ 0x5eed);
+        let steps_per_epoch = data.train.len().div_ceil(config.batch);
+        let total_steps = (steps_per_epoch * config.epochs).max(1);
+        let mut step = 0usize;
+        let mut lr = config.lr;
+        for epoch in 1..=config.epochs {
+            let started = Instant::now();
+            for i in (1..order.len()).rev() {
+                let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+                order.swap(i, j);
+            }
+            let mut loss_sum = 0.0;
+            for batch in order.chunks(config.batch) {
+                let samples: Vec<Sample> = batch
+                    .par_iter()
+                    .map(|&i| Sample::new(&data.train[i as usize], &layout, config.lambda))
+                    .collect();
+                let (loss, grad) = net.gradient(&samples);
+                loss_sum += loss * samples.len() as f64;
+                let progress = step as f32 / total_steps as f32;
+                let cosine = 0.5 * (1.0 + (std::f32::consts::PI * progress).cos());
+                lr = config.lr
+                    * (config.final_lr_fraction + (1.0 - config.final_lr_fraction) * cosine);
+                adam.update(
+                    &mut net.params,
+                    &grad,
+                    lr,
+                    config.weight_decay,
+                    1.0 / samples.len() as f32,
+                );
+                step += 1;
+            }
+            let elapsed = started.elapsed().as_secs_f64();
+            let epoch_report = EpochReport {
+                epoch,
+                train_loss: loss_sum / data.train.len() as f64,
+                validation_loss: if validation.is_empty() {
+                    f64::NAN
+                } else {
+                    net.loss(&validation)
+                },
+                lr,
+                positions_per_second: data.train.len() as f64 / elapsed.max(1e-9),
+            };
+            report(&epoch_report, &net)?;
+        }
+        Ok(net)
+    })
+}
+
+/// Writes a float network checkpoint (magic `OPCK`, hidden, buckets as
+/// u32, then the parameters as f32, little-endian).
+pub fn save_checkpoint(net: &FloatNetwork, path: &Path) -> Result<(), TrainError> {
+    let mut bytes = Vec::with_capacity(12 + 4 * net.params.len());
+    bytes.extend_from_slice(b"OPCK");
+    bytes.extend_from_slice(&(net.hidden as u32).to_le_bytes());
+    bytes.extend_from_slice(&(net.buckets as u32).to_le_bytes());
+    for p in &net.params {
+        bytes.extend_from_slice(&p.to_le_bytes());
+    }
+    fs::write(path, bytes).map_err(|e| TrainError::io(path, e))
+}
+
+/// Reads a checkpoint written by [`save_checkpoint`].
+pub fn load_checkpoint(path: &Path) -> Result<FloatNetwork, TrainError> {
+    let bytes = fs::read(path).map_err(|e| TrainError::io(path, e))?;
+    let bad = || TrainError::Setting(format!("{} is not a checkpoint", path.display()));
+    if bytes.len() < 12 || &bytes[0..4] != b"OPCK" {
+        return Err(bad());
+    }
+    let hidden = u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]) as usize;
+    let buckets = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
+    if hidden == 0
+        || hidden > outpost_nnue::MAX_HIDDEN
+        || buckets == 0
+        || buckets > outpost_nnue::MAX_BUCKETS
+    {
+        return Err(bad());
+    }
+    let layout = Layout::new(hidden, buckets);
+    if bytes.len() != 12 + 4 * layout.len {
+        return Err(bad());
+    }
+    let params = bytes[12..]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    Ok(FloatNetwork {
+        hidden,
+        buckets,
+        params,
+    })
+}

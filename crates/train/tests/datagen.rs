@@ -1,0 +1,158 @@
+//! Data generation: records round-trip, runs are deterministic whatever the
+//! threads, resume where they stopped, and refuse other settings.
+
+use outpost_board::Position;
+use outpost_eval::Evaluator;
+use outpost_notation::parse_fen;
+use outpost_train::dataset::{dedupe_records, shuffle_records};
+use outpost_train::{
+    generate, read_records, DatagenConfig, GameResult, TrainError, TrainingRecord, RECORD_BYTES,
+};
+use std::path::PathBuf;
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("outpost-datagen-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("data.bin")
+}
+
+fn config(out: PathBuf, games: u64, threads: usize) -> DatagenConfig {
+    DatagenConfig {
+        games,
+        nodes: 400,
+        threads,
+        out,
+        seed: 42,
+        random_plies: 8,
+        hash_mib: 1,
+    }
+}
+
+#[test]
+fn records_round_trip_and_reject_nonsense() {
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/8/8/8/8/8/8/K6k b - - 99 200",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ] {
+        let pos: Position = parse_fen(fen).unwrap();
+        let mv = pos.legal_moves()[0];
+        let record = TrainingRecord::new(&pos, -1234, mv, GameResult::BlackWins);
+        let back = TrainingRecord::from_bytes(&record.to_bytes()).unwrap();
+        assert_eq!(back, record);
+        let placed: Vec<_> = back.pieces().collect();
+        let expected: Vec<_> = pos
+            .occupied()
+            .map(|sq| (sq, pos.piece_on(sq).unwrap()))
+            .collect();
+        assert_eq!(placed, expected, "{fen}");
+        assert_eq!(back.side_to_move, pos.side_to_move());
+        assert_eq!(back.best_move, mv);
+        assert_eq!(back.fullmove_number, pos.fullmove_number().min(255) as u8);
+    }
+    let start = Position::startpos();
+    let good = TrainingRecord::new(&start, 0, start.legal_moves()[0], GameResult::Draw).to_bytes();
+    let mut bad = good;
+    bad[28] = 3; // result
+    assert!(matches!(
+        TrainingRecord::from_bytes(&bad),
+        Err(TrainError::BadRecord(_))
+    ));
+    let mut bad = good;
+    bad[29] = 2; // side to move
+    assert!(TrainingRecord::from_bytes(&bad).is_err());
+    let mut bad = good;
+    bad[8] = 0x06; // piece code 6
+    assert!(TrainingRecord::from_bytes(&bad).is_err());
+    let mut bad = good;
+    bad[0] = 0; // fewer pieces than codes: nonzero codes after the last
+    assert!(TrainingRecord::from_bytes(&bad).is_err());
+    let mut bad = [0u8; RECORD_BYTES];
+    bad[0] = 1; // one piece: a white pawn, no kings
+    assert!(TrainingRecord::from_bytes(&bad).is_err());
+}
+
+#[test]
+fn a_run_is_the_same_with_any_threads_and_resumes() {
+    let one = temp("one");
+    let done = generate(&config(one.clone(), 3, 1), &Evaluator::new(), &mut |_| {}).unwrap();
+    assert_eq!(done.games, 3);
+    let two = temp("two");
+    generate(&config(two.clone(), 3, 2), &Evaluator::new(), &mut |_| {}).unwrap();
+    let first = std::fs::read(&one).unwrap();
+    assert!(!first.is_empty());
+    assert_eq!(
+        first,
+        std::fs::read(&two).unwrap(),
+        "threads change the data"
+    );
+
+    // Two games, then on to three: the same file as three at once; and a
+    // crash's partial write after the checkpoint is cut off.
+    let resumed = temp("resumed");
+    let mut seen = Vec::new();
+    generate(
+        &config(resumed.clone(), 2, 1),
+        &Evaluator::new(),
+        &mut |p| seen.push(p.games),
+    )
+    .unwrap();
+    assert_eq!(seen, [1, 2]);
+    {
+        use std::io::Write;
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&resumed)
+            .unwrap();
+        file.write_all(&[7u8; 40]).unwrap();
+    }
+    let done = generate(
+        &config(resumed.clone(), 3, 2),
+        &Evaluator::new(),
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!((done.games, done.games_this_run), (3, 1));
+    assert_eq!(first, std::fs::read(&resumed).unwrap());
+
+    // Other settings cannot continue the file.
+    let mut other = config(resumed.clone(), 4, 1);
+    other.nodes = 500;
+    assert!(matches!(
+        generate(&other, &Evaluator::new(), &mut |_| {}),
+        Err(TrainError::Resume { .. })
+    ));
+
+    // Every record is usable: the move is quiet and the score is no mate.
+    let records = read_records(&one).unwrap();
+    for r in &records {
+        assert!(!r.best_move.is_noisy());
+        assert!(r.score.abs() < 20_000);
+    }
+    let (unique, dropped) = dedupe_records(records.clone());
+    assert_eq!(unique.len() + dropped, records.len());
+    let mut shuffled = records.clone();
+    shuffle_records(&mut shuffled, 9);
+    assert_ne!(shuffled, records);
+    let mut a = shuffled.clone();
+    let mut b = records.clone();
+    a.sort_by_key(|r| r.to_bytes());
+    b.sort_by_key(|r| r.to_bytes());
+    assert_eq!(a, b);
+}
+
+#[test]
+fn a_data_file_that_is_not_whole_records_is_an_error() {
+    let path = temp("truncated");
+    std::fs::write(&path, [0u8; 33]).unwrap();
+    assert!(matches!(
+        read_records(&path),
+        Err(TrainError::Truncated { len: 33, .. })
+    ));
+    // A file without its progress file is not overwritten.
+    assert!(matches!(
+        generate(&config(path, 1, 1), &Evaluator::new(), &mut |_| {}),
+        Err(TrainError::Resume { .. })
+    ));
+}
