@@ -95,6 +95,15 @@ impl Network {
         ((pieces.clamp(2, 32) as usize - 2) * self.buckets / 32).min(self.buckets - 1)
     }
 
+    /// The file's checksum: an identifier of the network.
+    pub fn checksum(&self) -> u64 {
+        let bytes = self.to_bytes();
+        let tail = &bytes[bytes.len() - 8..];
+        u64::from_le_bytes([
+            tail[0], tail[1], tail[2], tail[3], tail[4], tail[5], tail[6], tail[7],
+        ])
+    }
+
     /// The network as a file.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.file_len());

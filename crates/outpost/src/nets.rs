@@ -2,6 +2,7 @@
 
 use clap::{Args, Subcommand};
 use outpost::eval::Evaluator;
+use outpost::nnue::{load_network, NnueEvaluator};
 use outpost::train::dataset::{dedupe_file, shuffle_files, stats_file};
 use outpost::train::{generate, DatagenConfig, DatagenProgress, TrainError};
 use std::io::Write;
@@ -38,6 +39,10 @@ pub struct DatagenArgs {
     /// Transposition table per thread, MiB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
+    /// Play with this network instead of the handcrafted evaluation (the
+    /// next generation's data from the previous generation's network).
+    #[arg(long, value_name = "FILE")]
+    eval_file: Option<PathBuf>,
 }
 
 /// The data-file tools.
@@ -97,7 +102,15 @@ pub fn datagen(args: DatagenArgs, out: &mut impl Write) -> Result<String, TrainE
                         .into(),
                 ));
             };
+            let network = match &args.eval_file {
+                None => None,
+                Some(file) => Some(
+                    load_network(file)
+                        .map_err(|e| TrainError::Setting(format!("{}: {e}", file.display())))?,
+                ),
+            };
             let config = DatagenConfig {
+                evaluator_id: network.as_ref().map_or(0, |n| n.checksum()),
                 games,
                 nodes: args.nodes,
                 threads: args.threads,
@@ -125,7 +138,13 @@ pub fn datagen(args: DatagenArgs, out: &mut impl Write) -> Result<String, TrainE
                     let _ = out.flush();
                 }
             };
-            let done = generate(&config, &Evaluator::new(), &mut show)?;
+            let done = match network {
+                None => generate(&config, &Evaluator::new(), &mut show)?,
+                Some(network) => {
+                    let eval = NnueEvaluator::new(std::sync::Arc::new(network));
+                    generate(&config, &eval, &mut show)?
+                }
+            };
             Ok(format!(
                 "done: {} games in {}, {} positions written by this run\n",
                 done.games,
@@ -173,6 +192,9 @@ pub struct TrainArgs {
     /// Seed of the initial weights and the order of positions.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Do not mirror half of the positions left to right each epoch.
+    #[arg(long)]
+    no_mirror: bool,
     /// Start from this checkpoint instead of random weights.
     #[arg(long)]
     resume: Option<PathBuf>,
@@ -195,6 +217,7 @@ pub fn train(args: TrainArgs, out: &mut (impl Write + Send)) -> Result<String, T
         validation: args.validation,
         threads: args.threads,
         seed: args.seed,
+        mirror: !args.no_mirror,
         ..TrainConfig::default()
     };
     std::fs::create_dir_all(&config.out_dir).map_err(|e| TrainError::io(&config.out_dir, e))?;

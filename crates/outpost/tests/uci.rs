@@ -417,3 +417,65 @@ fn chess960_mode() {
     assert_eq!(engine.fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
     assert!(engine.quit().success());
 }
+
+#[test]
+fn the_network_is_chosen_by_options_and_bad_files_are_refused() {
+    let dir = std::env::temp_dir().join(format!("outpost-uci-nnue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.expect("uciok", Duration::from_secs(2));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name UseNNUE type check default")));
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name EvalFile type string default <empty>"));
+
+    // The built-in network: `eval` shows its score too, and it searches.
+    engine.send("setoption name UseNNUE value true");
+    engine.send("position startpos moves e2e4");
+    engine.send("eval");
+    let lines = engine.expect("NNUE evaluation", Duration::from_secs(2));
+    assert!(
+        lines.last().unwrap().ends_with("(White's point of view)"),
+        "{lines:?}"
+    );
+    engine.send("go depth 6");
+    engine.expect("bestmove", Duration::from_secs(10));
+
+    // A file that is not a network, a damaged one, a missing one: each is
+    // an error on the protocol's channel, and the engine plays on with the
+    // network it had.
+    let junk = dir.join("junk.nnue");
+    std::fs::write(&junk, b"not a network at all").unwrap();
+    let damaged = dir.join("damaged.nnue");
+    let mut bytes = outpost::nnue::default_network().to_bytes();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(&damaged, &bytes).unwrap();
+    for (path, says) in [
+        (junk.display().to_string(), "not an Outpost network"),
+        (damaged.display().to_string(), "corrupted"),
+        ("/no/such/net.nnue".to_string(), "cannot read"),
+    ] {
+        engine.send(&format!("setoption name EvalFile value {path}"));
+        let lines = engine.expect("info string error", Duration::from_secs(2));
+        assert!(lines.last().unwrap().contains(says), "{lines:?}");
+        engine.send("go depth 4");
+        engine.expect("bestmove", Duration::from_secs(10));
+    }
+    // A good file is taken.
+    let good = dir.join("good.nnue");
+    std::fs::write(&good, outpost::nnue::default_network().to_bytes()).unwrap();
+    engine.send(&format!("setoption name EvalFile value {}", good.display()));
+    engine.send("isready");
+    let lines = engine.expect("readyok", Duration::from_secs(5));
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    engine.send("setoption name UseNNUE value false");
+    engine.send("eval");
+    let lines = engine.drain(Duration::from_millis(500));
+    assert!(!lines.iter().any(|l| l.contains("NNUE")), "{lines:?}");
+    assert!(engine.quit().success());
+    let _ = std::fs::remove_dir_all(dir);
+}

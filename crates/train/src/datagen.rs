@@ -61,6 +61,10 @@ pub struct DatagenConfig {
     pub random_plies: u32,
     /// Transposition table per thread, MiB.
     pub hash_mib: usize,
+    /// Which evaluator plays, recorded so a run is only continued by the
+    /// same one: 0 for the handcrafted evaluation, a network's checksum
+    /// ([`outpost_nnue::Network::checksum`]) for a network.
+    pub evaluator_id: u64,
 }
 
 /// Where a run stands, as reported after every game.
@@ -93,6 +97,7 @@ struct Checkpoint {
     seed: u64,
     nodes: u64,
     random_plies: u32,
+    evaluator: u64,
     games: u64,
     bytes: u64,
 }
@@ -136,6 +141,8 @@ impl Checkpoint {
             nodes: field("nodes")?,
             random_plies: u32::try_from(field("random_plies")?)
                 .map_err(|_| bad("random_plies is too large"))?,
+            // Files from before the field were all made by the handcrafted evaluation.
+            evaluator: fields.get("evaluator").copied().unwrap_or(0),
             games: field("games")?,
             bytes: field("bytes")?,
         }))
@@ -143,8 +150,8 @@ impl Checkpoint {
 
     fn write(&self, path: &Path) -> Result<(), TrainError> {
         let text = format!(
-            "seed {}\nnodes {}\nrandom_plies {}\ngames {}\nbytes {}\n",
-            self.seed, self.nodes, self.random_plies, self.games, self.bytes
+            "seed {}\nnodes {}\nrandom_plies {}\nevaluator {}\ngames {}\nbytes {}\n",
+            self.seed, self.nodes, self.random_plies, self.evaluator, self.games, self.bytes
         );
         let mut tmp = path.as_os_str().to_owned();
         tmp.push(".tmp");
@@ -179,18 +186,25 @@ pub fn generate<E: Evaluate + Clone + 'static>(
         seed: config.seed,
         nodes: config.nodes,
         random_plies: config.random_plies,
+        evaluator: config.evaluator_id,
         games: 0,
         bytes: 0,
     };
     if let Some(found) = Checkpoint::read(&progress_path)? {
-        if (found.seed, found.nodes, found.random_plies)
-            != (config.seed, config.nodes, config.random_plies)
-        {
+        let made = (found.seed, found.nodes, found.random_plies, found.evaluator);
+        let asked = (
+            config.seed,
+            config.nodes,
+            config.random_plies,
+            config.evaluator_id,
+        );
+        if made != asked {
             return Err(TrainError::Resume {
                 path: progress_path,
                 reason: format!(
-                    "it was made with seed {}, nodes {}, random plies {}; run with those to continue it",
-                    found.seed, found.nodes, found.random_plies
+                    "it was made with seed {}, nodes {}, random plies {}, evaluator {}; \
+                     run with those to continue it",
+                    found.seed, found.nodes, found.random_plies, found.evaluator
                 ),
             });
         }

@@ -16,7 +16,9 @@
 //! does not see them.
 
 use crate::error::TrainError;
-use outpost_board::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
+use outpost_board::{
+    Bitboard, CastlingRights, Color, Move, Piece, PieceKind, Position, Setup, Square,
+};
 
 /// Bytes in one record.
 pub const RECORD_BYTES: usize = 32;
@@ -112,6 +114,24 @@ impl TrainingRecord {
         self.occupancy().enumerate().map(|(i, square)| {
             let bits = (self.pieces[i / 2] >> (4 * (i % 2))) & 0xf;
             (square, piece_of(bits))
+        })
+    }
+
+    /// The position the record describes (without castling rights or an
+    /// en-passant square, which records do not keep); an error when the
+    /// pieces do not form a legal position.
+    pub fn to_position(&self) -> Result<Position, outpost_board::BoardError> {
+        let mut board = [None; 64];
+        for (square, piece) in self.pieces() {
+            board[square.index()] = Some(piece);
+        }
+        Position::from_setup(&Setup {
+            board,
+            side_to_move: self.side_to_move,
+            castling: CastlingRights::default(),
+            en_passant: None,
+            halfmove_clock: u32::from(self.halfmove_clock),
+            fullmove_number: u32::from(self.fullmove_number).max(1),
         })
     }
 

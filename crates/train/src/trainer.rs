@@ -53,6 +53,8 @@ pub struct TrainConfig {
     pub threads: usize,
     /// Seed of the initial weights and of the order of positions.
     pub seed: u64,
+    /// Mirror a random half of the positions left to right each epoch.
+    pub mirror: bool,
 }
 
 impl Default for TrainConfig {
@@ -71,6 +73,7 @@ impl Default for TrainConfig {
             validation: 0.02,
             threads: 0,
             seed: 1,
+            mirror: true,
         }
     }
 }
@@ -128,12 +131,24 @@ struct Sample {
     target: f32,
 }
 
+/// Whether record `index` is mirrored in `epoch`: half of them, a different
+/// half each epoch, fixed by the seed.
+fn mirror_bit(seed: u64, epoch: usize, index: u32) -> bool {
+    let mut z = seed ^ (epoch as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ u64::from(index);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) & 1 == 1
+}
+
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
 impl Sample {
-    fn new(record: &TrainingRecord, layout: &Layout, lambda: f32) -> Sample {
+    /// The sample of `record`; `mirrored` flips the board left to right
+    /// (a files ↔ h files), which changes nothing the network sees but the
+    /// squares: the same target holds, so it doubles the data.
+    fn new(record: &TrainingRecord, layout: &Layout, lambda: f32, mirrored: bool) -> Sample {
         let stm = record.side_to_move;
         let mut sample = Sample {
             us: [0; 32],
@@ -143,6 +158,7 @@ impl Sample {
             target: 0.0,
         };
         for (square, piece) in record.pieces().take(32) {
+            let square = if mirrored { square.flip_file() } else { square };
             sample.us[sample.count] = feature(stm, piece, square) as u16;
             sample.them[sample.count] = feature(!stm, piece, square) as u16;
             sample.count += 1;
@@ -216,7 +232,7 @@ impl FloatNetwork {
     pub fn evaluate(&self, pos: &Position) -> f32 {
         let record =
             TrainingRecord::new(pos, 0, outpost_board::Move::NULL, crate::GameResult::Draw);
-        let sample = Sample::new(&record, &self.layout(), 0.0);
+        let sample = Sample::new(&record, &self.layout(), 0.0, false);
         let mut acc = vec![0.0; 2 * self.hidden];
         self.forward(&sample, &mut acc) * SCALE as f32
     }
@@ -463,7 +479,7 @@ pub fn train(
         let validation: Vec<Sample> = data
             .validation
             .par_iter()
-            .map(|r| Sample::new(r, &layout, config.lambda))
+            .map(|r| Sample::new(r, &layout, config.lambda, false))
             .collect();
         let mut adam = Adam::new(net.params.len());
         let mut order: Vec<u32> = (0..data.train.len() as u32).collect();
@@ -482,7 +498,10 @@ pub fn train(
             for batch in order.chunks(config.batch) {
                 let samples: Vec<Sample> = batch
                     .par_iter()
-                    .map(|&i| Sample::new(&data.train[i as usize], &layout, config.lambda))
+                    .map(|&i| {
+                        let mirrored = config.mirror && mirror_bit(config.seed, epoch, i);
+                        Sample::new(&data.train[i as usize], &layout, config.lambda, mirrored)
+                    })
                     .collect();
                 let (loss, grad) = net.gradient(&samples);
                 loss_sum += loss * samples.len() as f64;

@@ -26,6 +26,7 @@ fn config(out: PathBuf, games: u64, threads: usize) -> DatagenConfig {
         seed: 42,
         random_plies: 8,
         hash_mib: 1,
+        evaluator_id: 0,
     }
 }
 
@@ -119,6 +120,12 @@ fn a_run_is_the_same_with_any_threads_and_resumes() {
     // Other settings cannot continue the file.
     let mut other = config(resumed.clone(), 4, 1);
     other.nodes = 500;
+    assert!(matches!(
+        generate(&other, &Evaluator::new(), &mut |_| {}),
+        Err(TrainError::Resume { .. })
+    ));
+    let mut other = config(resumed.clone(), 4, 1);
+    other.evaluator_id = 12345; // another evaluator
     assert!(matches!(
         generate(&other, &Evaluator::new(), &mut |_| {}),
         Err(TrainError::Resume { .. })

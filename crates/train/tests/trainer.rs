@@ -1,0 +1,135 @@
+//! The trainer: it learns, its quantised network agrees with the float
+//! one, and checkpoints round-trip.
+
+use outpost_board::Position;
+use outpost_eval::Evaluator;
+use outpost_nnue::NnueEvaluator;
+use outpost_train::trainer::{
+    load_checkpoint, save_checkpoint, train, FloatNetwork, TrainConfig, TrainingData,
+};
+use outpost_train::{generate, read_records, DatagenConfig, TrainError, TrainingRecord};
+use std::sync::Arc;
+
+fn records(name: &str) -> Vec<TrainingRecord> {
+    let dir = std::env::temp_dir().join(format!("outpost-trainer-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("data.bin");
+    let config = DatagenConfig {
+        games: 12,
+        nodes: 300,
+        threads: 2,
+        out: out.clone(),
+        seed: 3,
+        random_plies: 8,
+        hash_mib: 1,
+        evaluator_id: 0,
+    };
+    generate(&config, &Evaluator::new(), &mut |_| {}).unwrap();
+    let records = read_records(&out).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    records
+}
+
+fn position(record: &TrainingRecord) -> Position {
+    record.to_position().unwrap()
+}
+
+#[test]
+fn it_learns_and_the_quantised_network_agrees() {
+    let records = records("learns");
+    assert!(records.len() > 200, "{}", records.len());
+    let data = TrainingData::split(records.clone(), 0.1);
+    let config = TrainConfig {
+        hidden: 32,
+        buckets: 4,
+        epochs: 6,
+        batch: 64,
+        lr: 0.003,
+        threads: 2,
+        ..TrainConfig::default()
+    };
+    let mut losses = Vec::new();
+    let net = train(&config, &data, None, &mut |report, _| {
+        losses.push(report.train_loss);
+        assert!(report.validation_loss.is_finite());
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(losses.len(), 6);
+    assert!(
+        losses[5] < losses[0] * 0.8,
+        "the training loss did not fall: {losses:?}"
+    );
+
+    // The integer network evaluates close to the float one: rounding the
+    // output weights to 1/64 costs a few centipawns; a wrong scale,
+    // perspective or bucket would cost hundreds.
+    let quantised = Arc::new(net.quantise().unwrap());
+    let eval = NnueEvaluator::new(quantised);
+    let (mut worst, mut total, mut count, mut spread) = (0f32, 0f32, 0, 0f32);
+    for record in records.iter().step_by(3) {
+        let pos = position(record);
+        if pos.is_insufficient_material() {
+            continue;
+        }
+        let float = net.evaluate(&pos);
+        let int = eval.evaluate_from_scratch(&pos) as f32;
+        let diff = (float - int).abs();
+        worst = worst.max(diff - 0.02 * float.abs());
+        total += diff;
+        count += 1;
+        spread = spread.max(float.abs());
+    }
+    let mean = total / count as f32;
+    eprintln!("quantised vs float over {count} positions: mean {mean:.2} cp, worst beyond 2 % {worst:.2} cp, largest score {spread:.0} cp");
+    assert!(
+        spread > 50.0,
+        "the network says nothing: largest score {spread}"
+    );
+    assert!(
+        mean <= 6.0,
+        "quantised and float differ by {mean} cp on average"
+    );
+    assert!(
+        worst <= 20.0,
+        "quantised and float differ by {worst} cp beyond 2 %"
+    );
+
+    // Training on from a checkpoint starts where it left off.
+    let dir = std::env::temp_dir().join(format!("outpost-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("latest.ckpt");
+    save_checkpoint(&net, &path).unwrap();
+    assert_eq!(load_checkpoint(&path).unwrap(), net);
+    std::fs::write(&path, b"OPCKjunk").unwrap();
+    assert!(load_checkpoint(&path).is_err());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn training_is_deterministic_for_a_seed_and_refuses_bad_shapes() {
+    let records = records("deterministic");
+    let data = TrainingData::split(records, 0.1);
+    let config = TrainConfig {
+        hidden: 16,
+        buckets: 1,
+        epochs: 2,
+        batch: 128,
+        threads: 1,
+        ..TrainConfig::default()
+    };
+    let a = train(&config, &data, None, &mut |_, _| Ok(())).unwrap();
+    let b = train(&config, &data, None, &mut |_, _| Ok(())).unwrap();
+    assert_eq!(a, b);
+    let bad = TrainConfig {
+        hidden: 20,
+        ..config.clone()
+    };
+    assert!(matches!(
+        train(&bad, &data, None, &mut |_, _| Ok(())),
+        Err(TrainError::Setting(_))
+    ));
+    let wrong_start = FloatNetwork::random(32, 1, 1);
+    assert!(train(&config, &data, Some(wrong_start), &mut |_, _| Ok(())).is_err());
+}
