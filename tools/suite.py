@@ -33,10 +33,16 @@ def main():
     ap.add_argument("--hash", type=int, default=64)
     ap.add_argument("--limit", type=int, default=0, help="only the first N positions")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="set a UCI option (repeatable), e.g. --option UseNNUE=true")
     args = ap.parse_args()
 
     engine = chess.engine.SimpleEngine.popen_uci(args.engine)
-    engine.configure({"Threads": args.threads, "Hash": args.hash})
+    options = {"Threads": args.threads, "Hash": args.hash}
+    for setting in args.option:
+        name, _, value = setting.partition("=")
+        options[name] = {"true": True, "false": False}.get(value.lower(), value)
+    engine.configure(options)
     solved = total = 0
     failed = []
     start = time.time()

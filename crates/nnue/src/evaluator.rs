@@ -234,22 +234,29 @@ impl NnueEvaluator {
 /// Computes both perspectives' accumulators of `pos` from scratch into `acc`.
 fn refresh(net: &Network, kernel: Kernel, pos: &Position, acc: &mut [i16]) {
     let hidden = net.hidden();
-    for (p, color) in Color::ALL.into_iter().enumerate() {
+    let empty: &[i16] = &[];
+    for (p, view) in Color::ALL.into_iter().enumerate() {
         let dst = &mut acc[p * hidden..(p + 1) * hidden];
         dst.copy_from_slice(&net.feature_biases);
-        let mut rows: Vec<&[i16]> = Vec::with_capacity(32);
-        for piece_color in Color::ALL {
+        // At most 32 pieces: the rows go in one array on the stack.
+        let mut rows = [empty; 32];
+        let mut count = 0;
+        for color in Color::ALL {
             for kind in PieceKind::ALL {
-                let piece = Piece::new(piece_color, kind);
-                for sq in pos.pieces_of(piece_color, kind) {
-                    let f = feature(color, piece, sq);
+                let piece = Piece::new(color, kind);
+                for sq in pos.pieces_of(color, kind) {
+                    let f = feature(view, piece, sq);
                     debug_assert!(f < INPUTS);
-                    rows.push(&net.feature_weights[f * hidden..(f + 1) * hidden]);
+                    if count == rows.len() {
+                        kernel.add_rows(dst, &rows);
+                        count = 0;
+                    }
+                    rows[count] = &net.feature_weights[f * hidden..(f + 1) * hidden];
+                    count += 1;
                 }
             }
         }
-        let start = dst.to_vec();
-        kernel.update(dst, &start, &rows, &[]);
+        kernel.add_rows(dst, &rows[..count]);
     }
 }
 
@@ -265,9 +272,11 @@ impl Evaluate for NnueEvaluator {
         self.overflow = 0;
         self.entries[0] = Entry {
             key: root.key(),
-            computed: false,
+            computed: true,
             delta: Delta::REFRESH,
         };
+        let range = self.slot(0);
+        refresh(&self.network, self.kernel, root, &mut self.values[range]);
     }
 
     #[inline]
@@ -291,6 +300,13 @@ impl Evaluate for NnueEvaluator {
             computed: false,
             delta,
         };
+        if delta.refresh {
+            // Computed now, while the position is at hand: entries above it
+            // can then always be brought up to date from below.
+            let range = self.slot(self.top);
+            refresh(&self.network, self.kernel, child, &mut self.values[range]);
+            self.entries[self.top].computed = true;
+        }
     }
 
     #[inline]

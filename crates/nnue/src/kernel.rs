@@ -49,6 +49,26 @@ impl Kernel {
         }
     }
 
+    /// `acc += Σ rows`, element by element (wrapping), in place. Every row
+    /// has `acc`'s length, a multiple of 16.
+    #[inline]
+    pub fn add_rows(self, acc: &mut [i16], rows: &[&[i16]]) {
+        debug_assert!(acc.len() % 16 == 0 && rows.iter().all(|r| r.len() == acc.len()));
+        match self {
+            Kernel::Portable => {
+                for row in rows {
+                    for (a, &w) in acc.iter_mut().zip(row.iter()) {
+                        *a = a.wrapping_add(w);
+                    }
+                }
+            }
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: an Avx2Token exists only when the CPU has AVX2; the
+            // rows have the accumulator's length, a multiple of 16.
+            Kernel::Avx2(_) => unsafe { avx2::add_rows(acc, rows) },
+        }
+    }
+
     /// `Σ ((clamp(a, 0, QA) · w) as i16) · clamp(a, 0, QA)` over the
     /// elements, in wrapping i32 arithmetic. Both slices have the same
     /// length, a multiple of 16.
@@ -113,6 +133,25 @@ mod avx2 {
                     v = _mm256_sub_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
                 }
                 _mm256_storeu_si256(dst.as_mut_ptr().add(i).cast(), v);
+            }
+            i += 16;
+        }
+    }
+
+    /// # Safety
+    /// The CPU must have AVX2; every row has `acc`'s length, a multiple of 16.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn add_rows(acc: &mut [i16], rows: &[&[i16]]) {
+        let n = acc.len();
+        let mut i = 0;
+        while i < n {
+            // SAFETY: i + 16 <= n for every slice; unaligned loads and stores.
+            unsafe {
+                let mut v = _mm256_loadu_si256(acc.as_ptr().add(i).cast());
+                for row in rows {
+                    v = _mm256_add_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
+                }
+                _mm256_storeu_si256(acc.as_mut_ptr().add(i).cast(), v);
             }
             i += 16;
         }

@@ -98,6 +98,19 @@ fn the_kernels_agree_on_random_data() {
             Kernel::Portable.update(&mut portable, &src, &a, &b);
             detected.update(&mut fast, &src, &a, &b);
             assert_eq!(portable, fast);
+            let all: Vec<&[i16]> = rows.iter().map(Vec::as_slice).collect();
+            let mut portable = src.clone();
+            let mut fast = src.clone();
+            Kernel::Portable.add_rows(&mut portable, &all);
+            detected.add_rows(&mut fast, &all);
+            assert_eq!(portable, fast);
+            let mut expected = src.clone();
+            for row in &rows {
+                for (e, &w) in expected.iter_mut().zip(row) {
+                    *e = e.wrapping_add(w);
+                }
+            }
+            assert_eq!(fast, expected);
             assert_eq!(
                 Kernel::Portable.screlu_dot(&acts, &weights),
                 detected.screlu_dot(&acts, &weights)
