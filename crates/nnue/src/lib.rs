@@ -31,8 +31,8 @@ pub use network::{Network, MAGIC, MAX_BUCKETS, MAX_HIDDEN, QA, QB, SCALE, VERSIO
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-/// The network built into the binary.
-const DEFAULT_NETWORK: &[u8] = include_bytes!("../nets/default.nnue");
+/// The network built into the binary: generation 1 (docs/nnue.md).
+const DEFAULT_NETWORK: &[u8] = include_bytes!("../nets/gen1.nnue");
 
 /// The network built into the binary, read once.
 pub fn default_network() -> Arc<Network> {

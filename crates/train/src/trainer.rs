@@ -280,7 +280,9 @@ impl FloatNetwork {
     fn gradient(&self, samples: &[Sample]) -> (f64, Vec<f32>) {
         let len = self.params.len();
         let chunk = samples.len().div_ceil(rayon::current_num_threads()).max(1);
-        let (loss, grad) = samples
+        // One part per thread, summed in order afterwards: the same sums in
+        // the same order whichever thread finishes first.
+        let parts: Vec<(f64, Vec<f32>)> = samples
             .par_chunks(chunk)
             .map(|part| {
                 let mut grad = vec![0.0f32; len];
@@ -291,21 +293,21 @@ impl FloatNetwork {
                 }
                 (loss, grad)
             })
-            .reduce(
-                || (0.0, vec![0.0f32; len]),
-                |(la, mut ga), (lb, gb)| {
-                    for (a, b) in ga.iter_mut().zip(&gb) {
-                        *a += b;
-                    }
-                    (la + lb, ga)
-                },
-            );
+            .collect();
+        let mut parts = parts.into_iter();
+        let (mut loss, mut grad) = parts.next().unwrap_or((0.0, vec![0.0; len]));
+        for (part_loss, part_grad) in parts {
+            loss += part_loss;
+            for (a, b) in grad.iter_mut().zip(&part_grad) {
+                *a += b;
+            }
+        }
         (loss / samples.len().max(1) as f64, grad)
     }
 
     /// The mean loss over `samples`, without gradients.
     fn loss(&self, samples: &[Sample]) -> f64 {
-        let total: f64 = samples
+        let parts: Vec<f64> = samples
             .par_chunks(4096)
             .map(|part| {
                 let mut acc = vec![0.0f32; 2 * self.hidden];
@@ -316,8 +318,8 @@ impl FloatNetwork {
                     })
                     .sum::<f64>()
             })
-            .sum();
-        total / samples.len().max(1) as f64
+            .collect();
+        parts.iter().sum::<f64>() / samples.len().max(1) as f64
     }
 
     /// The network in integers, for inference.

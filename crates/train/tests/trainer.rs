@@ -122,6 +122,14 @@ fn training_is_deterministic_for_a_seed_and_refuses_bad_shapes() {
     let a = train(&config, &data, None, &mut |_, _| Ok(())).unwrap();
     let b = train(&config, &data, None, &mut |_, _| Ok(())).unwrap();
     assert_eq!(a, b);
+    // With two threads too, whichever finishes first.
+    let two = TrainConfig {
+        threads: 2,
+        ..config.clone()
+    };
+    let c = train(&two, &data, None, &mut |_, _| Ok(())).unwrap();
+    let d = train(&two, &data, None, &mut |_, _| Ok(())).unwrap();
+    assert_eq!(c, d);
     let bad = TrainConfig {
         hidden: 20,
         ..config.clone()
