@@ -75,7 +75,7 @@ pub fn bench_positions_with_tables(
     bench_positions_with(depth, driver, tables, Evaluator::new())
 }
 
-/// [`bench`] evaluating with `eval` (the neural network, say) instead of
+/// [`bench()`] evaluating with `eval` (the neural network, say) instead of
 /// the handcrafted evaluation.
 pub fn bench_with_evaluator<E: Evaluate + Clone + 'static>(depth: i32, eval: E) -> BenchResult {
     bench_positions_with(depth, SearchDriver::Pvs, None, eval)
