@@ -22,10 +22,10 @@ pub struct DatagenArgs {
     games: Option<u64>,
     /// Soft node limit per move: a search ends on the first completed
     /// iteration past it (and at 8× it in any case).
-    #[arg(long, default_value_t = 5000)]
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
-    /// Games played at once, one thread each.
-    #[arg(long, default_value_t = 1)]
+    /// Games played at once, one thread each (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
     threads: usize,
     /// The data file (appended to).
     #[arg(long)]
@@ -36,13 +36,21 @@ pub struct DatagenArgs {
     /// Random plies from the start position (each game plays this many or one more).
     #[arg(long, default_value_t = 8)]
     random_plies: u32,
-    /// Transposition table per thread, MiB.
-    #[arg(long, default_value_t = 16)]
-    hash: usize,
+    /// Transposition table per thread, MiB (1 to 65536).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    hash: u32,
     /// Play with this network instead of the handcrafted evaluation (the
     /// next generation's data from the previous generation's network).
     #[arg(long, value_name = "FILE")]
     eval_file: Option<PathBuf>,
+}
+
+/// A thread count from 1 to 256.
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=256).contains(&n) => Ok(n),
+        _ => Err(format!("{text:?} is not a thread count from 1 to 256")),
+    }
 }
 
 /// The data-file tools.
@@ -117,7 +125,7 @@ pub fn datagen(args: DatagenArgs, out: &mut impl Write) -> Result<String, TrainE
                 out: path,
                 seed: args.seed,
                 random_plies: args.random_plies,
-                hash_mib: args.hash,
+                hash_mib: args.hash as usize,
             };
             let mut last = Instant::now();
             let mut show = |p: &DatagenProgress| {
@@ -174,9 +182,9 @@ pub struct TrainArgs {
     /// Passes over the data.
     #[arg(long, default_value_t = 20)]
     epochs: usize,
-    /// Positions per step.
-    #[arg(long, default_value_t = 16_384)]
-    batch: usize,
+    /// Positions per step (1 to 1048576).
+    #[arg(long, default_value_t = 16_384, value_parser = clap::value_parser!(u32).range(1..=1_048_576))]
+    batch: u32,
     /// Starting learning rate (cosine decay to 1 % of it).
     #[arg(long, default_value_t = 0.001)]
     lr: f32,
@@ -211,7 +219,7 @@ pub fn train(args: TrainArgs, out: &mut (impl Write + Send)) -> Result<String, T
         hidden: args.hidden,
         buckets: args.buckets,
         epochs: args.epochs,
-        batch: args.batch,
+        batch: args.batch as usize,
         lr: args.lr,
         lambda: args.lambda,
         validation: args.validation,

@@ -791,3 +791,82 @@ fn serve_takes_a_host_and_port_and_names_what_stops_it() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+#[test]
+fn datagen_and_train_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("outpost-cli-nnue-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.bin");
+    let data = data.to_str().unwrap();
+    let (code, out, err) = command_line(&[
+        "datagen",
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--threads",
+        "2",
+        "--out",
+        data,
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("done: 4 games"), "{out}");
+    assert!(err.contains("games 4/4"), "{err}");
+    let (code, out, _) = command_line(&["datagen", "stats", data]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("records "), "{out}");
+    // The same command again has nothing left to do; other settings are refused.
+    let (code, _, err) =
+        command_line(&["datagen", "--games", "4", "--nodes", "300", "--out", data]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) =
+        command_line(&["datagen", "--games", "5", "--nodes", "301", "--out", data]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("cannot resume"), "{err}");
+    // Out-of-range settings are one line and exit 2.
+    for bad in [
+        ["datagen", "--games", "1", "--threads", "0"],
+        ["datagen", "--games", "1", "--threads", "100000"],
+        ["datagen", "--games", "1", "--nodes", "0"],
+    ] {
+        let mut args = bad.to_vec();
+        args.extend(["--out", data]);
+        let (code, _, err) = command_line(&args);
+        assert_eq!(code, Some(2), "{bad:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    let nets = dir.join("nets");
+    let (code, _, err) = command_line(&[
+        "train",
+        data,
+        "--out",
+        nets.to_str().unwrap(),
+        "--hidden",
+        "16",
+        "--epochs",
+        "2",
+        "--batch",
+        "64",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let net = nets.join("final.nnue");
+    assert!(outpost::nnue::load_network(&net).is_ok());
+    // The network plays: bench with it.
+    let (code, out, err) = command_line(&[
+        "bench",
+        "3",
+        "--eval",
+        "nnue",
+        "--eval-file",
+        net.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("Nodes searched"), "{out}");
+    let (code, _, err) = command_line(&["bench", "3", "--eval", "nnue", "--eval-file", data]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("not an Outpost network"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
