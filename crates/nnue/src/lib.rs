@@ -26,7 +26,7 @@ pub use error::NnueError;
 pub use evaluator::NnueEvaluator;
 pub use features::{active_features, feature, INPUTS};
 pub use kernel::Kernel;
-pub use network::{Network, MAGIC, MAX_BUCKETS, MAX_HIDDEN, QA, QB, SCALE, VERSION};
+pub use network::{output_bucket, Network, MAGIC, MAX_BUCKETS, MAX_HIDDEN, QA, QB, SCALE, VERSION};
 
 use std::path::Path;
 use std::sync::{Arc, OnceLock};

@@ -92,7 +92,7 @@ impl Network {
     /// The output bucket of a position with `pieces` pieces (kings included).
     #[inline]
     pub fn bucket(&self, pieces: u32) -> usize {
-        ((pieces.clamp(2, 32) as usize - 2) * self.buckets / 32).min(self.buckets - 1)
+        output_bucket(pieces, self.buckets)
     }
 
     /// The file's checksum: an identifier of the network.
@@ -187,6 +187,14 @@ impl Network {
     fn file_len(&self) -> usize {
         file_len(self.hidden, self.buckets)
     }
+}
+
+/// The output bucket, out of `buckets`, of a position with `pieces`
+/// pieces (kings included): `(pieces − 2) · buckets / 32`. The trainer and
+/// inference share it.
+#[inline]
+pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
+    ((pieces.clamp(2, 32) as usize - 2) * buckets / 32).min(buckets.max(1) - 1)
 }
 
 fn check_shape(hidden: usize, buckets: usize) -> Result<(), NnueError> {

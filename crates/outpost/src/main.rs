@@ -422,17 +422,9 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
             text
         }
         Job::Datagen(args) => {
-            nets::datagen(args, &mut io::stderr().lock()).map_err(|e| match e {
-                outpost::train::TrainError::Io { .. } => {
-                    Failure::Io(io::Error::other(e.to_string()))
-                }
-                other => Failure::Input(other.to_string()),
-            })?
+            nets::datagen(args, &mut io::stderr().lock()).map_err(training_failure)?
         }
-        Job::Train(args) => nets::train(args, &mut io::stderr()).map_err(|e| match e {
-            outpost::train::TrainError::Io { .. } => Failure::Io(io::Error::other(e.to_string())),
-            other => Failure::Input(other.to_string()),
-        })?,
+        Job::Train(args) => nets::train(args, &mut io::stderr()).map_err(training_failure)?,
         Job::Serve { host, port, book } => {
             let config = outpost::web::Config {
                 host,
@@ -450,6 +442,15 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(Failure::Io)
+}
+
+/// A data-generation or training error: a file problem is an I/O failure,
+/// anything else bad input.
+fn training_failure(e: outpost::train::TrainError) -> Failure {
+    match e {
+        outpost::train::TrainError::Io { .. } => Failure::Io(io::Error::other(e.to_string())),
+        other => Failure::Input(other.to_string()),
+    }
 }
 
 fn main() -> ExitCode {

@@ -49,13 +49,7 @@ impl BenchResult {
 
 /// Searches every bench position to `depth` with one thread.
 pub fn bench(depth: i32) -> BenchResult {
-    bench_positions(depth, SearchDriver::Pvs).into_iter().fold(
-        BenchResult::default(),
-        |total, one| BenchResult {
-            nodes: total.nodes + one.nodes,
-            time: total.time + one.time,
-        },
-    )
+    bench_with_evaluator(depth, Evaluator::new())
 }
 
 /// Searches each bench position to `depth` with one thread and `driver`,

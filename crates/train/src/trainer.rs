@@ -117,7 +117,7 @@ impl Layout {
     }
 
     fn bucket(&self, pieces: u32) -> usize {
-        ((pieces.clamp(2, 32) as usize - 2) * self.buckets / 32).min(self.buckets - 1)
+        outpost_nnue::output_bucket(pieces, self.buckets)
     }
 }
 
