@@ -43,6 +43,11 @@ pub struct DatagenArgs {
     /// next generation's data from the previous generation's network).
     #[arg(long, value_name = "FILE")]
     eval_file: Option<PathBuf>,
+    /// Write about one in K of the positions the searches evaluate, with
+    /// the static evaluation as the score, instead of the games' positions
+    /// (data for teaching a network the playing evaluation).
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    sample_evals: u64,
 }
 
 /// A thread count from 1 to 256.
@@ -126,6 +131,7 @@ pub fn datagen(args: DatagenArgs, out: &mut impl Write) -> Result<String, TrainE
                 seed: args.seed,
                 random_plies: args.random_plies,
                 hash_mib: args.hash as usize,
+                sample_evals: args.sample_evals,
             };
             let mut last = Instant::now();
             let mut show = |p: &DatagenProgress| {

@@ -21,7 +21,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A score (centipawns, either side) at or beyond which a game is adjudicated
@@ -65,6 +65,12 @@ pub struct DatagenConfig {
     /// same one: 0 for the handcrafted evaluation, a network's checksum
     /// ([`outpost_nnue::Network::checksum`]) for a network.
     pub evaluator_id: u64,
+    /// 0: write the games' positions with their search scores. `K` ≥ 1:
+    /// write instead about one in `K` of the positions the searches
+    /// evaluate (those not in check, chosen by their hash key), each with
+    /// the evaluator's static score: data for teaching a network what the
+    /// playing evaluator knows, from the positions a search meets.
+    pub sample_evals: u64,
 }
 
 /// Where a run stands, as reported after every game.
@@ -98,6 +104,7 @@ struct Checkpoint {
     nodes: u64,
     random_plies: u32,
     evaluator: u64,
+    sample_evals: u64,
     games: u64,
     bytes: u64,
 }
@@ -143,6 +150,8 @@ impl Checkpoint {
                 .map_err(|_| bad("random_plies is too large"))?,
             // Files from before the field were all made by the handcrafted evaluation.
             evaluator: fields.get("evaluator").copied().unwrap_or(0),
+            // And before this one, every file held game positions.
+            sample_evals: fields.get("sample_evals").copied().unwrap_or(0),
             games: field("games")?,
             bytes: field("bytes")?,
         }))
@@ -150,8 +159,14 @@ impl Checkpoint {
 
     fn write(&self, path: &Path) -> Result<(), TrainError> {
         let text = format!(
-            "seed {}\nnodes {}\nrandom_plies {}\nevaluator {}\ngames {}\nbytes {}\n",
-            self.seed, self.nodes, self.random_plies, self.evaluator, self.games, self.bytes
+            "seed {}\nnodes {}\nrandom_plies {}\nevaluator {}\nsample_evals {}\ngames {}\nbytes {}\n",
+            self.seed,
+            self.nodes,
+            self.random_plies,
+            self.evaluator,
+            self.sample_evals,
+            self.games,
+            self.bytes
         );
         let mut tmp = path.as_os_str().to_owned();
         tmp.push(".tmp");
@@ -187,24 +202,36 @@ pub fn generate<E: Evaluate + Clone + 'static>(
         nodes: config.nodes,
         random_plies: config.random_plies,
         evaluator: config.evaluator_id,
+        sample_evals: config.sample_evals,
         games: 0,
         bytes: 0,
     };
     if let Some(found) = Checkpoint::read(&progress_path)? {
-        let made = (found.seed, found.nodes, found.random_plies, found.evaluator);
+        let made = (
+            found.seed,
+            found.nodes,
+            found.random_plies,
+            found.evaluator,
+            found.sample_evals,
+        );
         let asked = (
             config.seed,
             config.nodes,
             config.random_plies,
             config.evaluator_id,
+            config.sample_evals,
         );
         if made != asked {
             return Err(TrainError::Resume {
                 path: progress_path,
                 reason: format!(
-                    "it was made with seed {}, nodes {}, random plies {}, evaluator {}; \
-                     run with those to continue it",
-                    found.seed, found.nodes, found.random_plies, found.evaluator
+                    "it was made with seed {}, nodes {}, random plies {}, evaluator {}, \
+                     sample evals {}; run with those to continue it",
+                    found.seed,
+                    found.nodes,
+                    found.random_plies,
+                    found.evaluator,
+                    found.sample_evals
                 ),
             });
         }
@@ -244,7 +271,13 @@ pub fn generate<E: Evaluate + Clone + 'static>(
         for _ in 0..config.threads {
             let sender = sender.clone();
             let next_game = &next_game;
-            let eval = eval.clone();
+            let sampler = Sampler {
+                inner: eval.clone(),
+                every: config.sample_evals,
+                salt: config.seed,
+                samples: Arc::default(),
+            };
+            let samples = Arc::clone(&sampler.samples);
             scope.spawn(move || {
                 let mut engine = Engine::with_evaluator(
                     EngineOptions {
@@ -252,14 +285,14 @@ pub fn generate<E: Evaluate + Clone + 'static>(
                         hash_mib: config.hash_mib.max(1),
                         ..EngineOptions::default()
                     },
-                    eval,
+                    sampler,
                 );
                 loop {
                     let index = next_game.fetch_add(1, Ordering::Relaxed);
                     if index >= config.games {
                         break;
                     }
-                    let game = play_game(&mut engine, config, index);
+                    let game = play_game(&mut engine, config, index, &samples);
                     if sender.send(game).is_err() {
                         break;
                     }
@@ -312,16 +345,17 @@ pub fn generate<E: Evaluate + Clone + 'static>(
 
 /// Game `index` of the run: a random opening, then self-play.
 fn play_game<E: Evaluate + Clone + 'static>(
-    engine: &mut Engine<E>,
+    engine: &mut Engine<Sampler<E>>,
     config: &DatagenConfig,
     index: u64,
+    samples: &Mutex<Vec<TrainingRecord>>,
 ) -> PlayedGame {
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     rng.set_stream(index);
     engine.new_game();
     let limits = Limits::soft_nodes(config.nodes, config.nodes.saturating_mul(HARD_NODES_FACTOR));
     let control = SearchControl::new();
-    let search = |engine: &mut Engine<E>, pos: &Position, keys: &[u64]| {
+    let search = |engine: &mut Engine<Sampler<E>>, pos: &Position, keys: &[u64]| {
         let result = engine.search(pos, keys, &limits, &control, &mut |_| {});
         let score = match result.score {
             Score::Centipawns(cp) => Some(cp),
@@ -339,6 +373,8 @@ fn play_game<E: Evaluate + Clone + 'static>(
         score.is_some_and(|cp| cp.abs() <= OPENING_MAX_SCORE)
     });
     engine.new_game();
+    // Samples of the opening's searches are not part of the game.
+    take_samples(samples);
 
     let mut records = Vec::new();
     let mut winning = (0u32, 0i32); // plies in a row, and for whom (+1 White)
@@ -402,7 +438,9 @@ fn play_game<E: Evaluate + Clone + 'static>(
         } else {
             quiet = 0;
         }
-        if let Some(cp) = score {
+        if config.sample_evals > 0 {
+            records.extend(take_samples(samples));
+        } else if let Some(cp) = score {
             if !pos.is_check() && !best.is_noisy() {
                 let cp = white(cp).clamp(i32::from(i16::MIN) + 1, i32::from(i16::MAX)) as i16;
                 records.push(TrainingRecord::new(&pos, cp, best, GameResult::Draw));
@@ -420,6 +458,68 @@ fn play_game<E: Evaluate + Clone + 'static>(
         records,
         result,
     }
+}
+
+/// The evaluator of a data-generation search: `inner`, and when `every`
+/// is not 0, a record of about one in `every` of the positions it
+/// evaluates (not in check; chosen by hash key, so the same positions
+/// whatever the order) with the static score, White's point of view.
+#[derive(Clone)]
+struct Sampler<E> {
+    inner: E,
+    every: u64,
+    salt: u64,
+    /// Shared with the data-generation thread, which takes them after each
+    /// search (the search runs on the engine's own thread).
+    samples: Arc<Mutex<Vec<TrainingRecord>>>,
+}
+
+impl<E: Evaluate> Evaluate for Sampler<E> {
+    #[inline]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let score = self.inner.evaluate(pos);
+        if self.every != 0 {
+            let mixed = (pos.key() ^ self.salt).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32;
+            if mixed % self.every == 0 && !pos.is_check() {
+                let white = if pos.side_to_move() == Color::White {
+                    score
+                } else {
+                    -score
+                };
+                let cp = white.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16;
+                let record = TrainingRecord::new(pos, cp, Move::NULL, GameResult::Draw);
+                self.samples
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push(record);
+            }
+        }
+        score
+    }
+
+    #[inline]
+    fn set_root(&mut self, root: &Position) {
+        self.inner.set_root(root);
+    }
+
+    #[inline]
+    fn make(&mut self, parent: &Position, mv: Move, child: &Position) {
+        self.inner.make(parent, mv, child);
+    }
+
+    #[inline]
+    fn unmake(&mut self) {
+        self.inner.unmake();
+    }
+}
+
+/// The samples taken so far, leaving none.
+fn take_samples(samples: &Mutex<Vec<TrainingRecord>>) -> Vec<TrainingRecord> {
+    std::mem::take(
+        &mut *samples
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    )
 }
 
 fn winner(color: Color) -> GameResult {

@@ -26,6 +26,7 @@ fn config(out: PathBuf, games: u64, threads: usize) -> DatagenConfig {
         seed: 42,
         random_plies: 8,
         hash_mib: 1,
+        sample_evals: 0,
         evaluator_id: 0,
     }
 }
@@ -160,6 +161,64 @@ fn a_data_file_that_is_not_whole_records_is_an_error() {
     // A file without its progress file is not overwritten.
     assert!(matches!(
         generate(&config(path, 1, 1), &Evaluator::new(), &mut |_| {}),
+        Err(TrainError::Resume { .. })
+    ));
+}
+
+#[test]
+fn sampled_evaluations_carry_the_static_score_and_resume_only_as_sampled() {
+    let mut sampled = config(temp("sampled-one"), 2, 1);
+    sampled.sample_evals = 16;
+    generate(&sampled, &Evaluator::new(), &mut |_| {}).unwrap();
+    let mut two = config(temp("sampled-two"), 2, 2);
+    two.sample_evals = 16;
+    generate(&two, &Evaluator::new(), &mut |_| {}).unwrap();
+    let records = read_records(&sampled.out).unwrap();
+    assert_eq!(
+        records,
+        read_records(&two.out).unwrap(),
+        "threads change the samples"
+    );
+
+    let games = config(temp("games"), 2, 1);
+    generate(&games, &Evaluator::new(), &mut |_| {}).unwrap();
+    let game_records = read_records(&games.out).unwrap();
+    // Searches evaluate far more positions than games play.
+    assert!(
+        records.len() > 2 * game_records.len(),
+        "{} samples",
+        records.len()
+    );
+
+    let hce = Evaluator::new();
+    let mut noisy_positions = 0;
+    for r in &records {
+        let pos = r.to_position().unwrap();
+        assert!(!pos.is_check());
+        assert!(r.best_move.is_null());
+        let static_score = hce.evaluate_uncached(&pos);
+        let white = if pos.side_to_move() == outpost_board::Color::White {
+            static_score
+        } else {
+            -static_score
+        };
+        assert_eq!(i32::from(r.score), white, "{r:?}");
+        // Not only quiet positions: a capture is there to be made in some.
+        noisy_positions += usize::from(pos.legal_moves().iter().any(|m| m.is_noisy()));
+    }
+    assert!(noisy_positions > 0);
+
+    // A sampled file is not continued as a game file, nor the other way.
+    let mut other = config(sampled.out.clone(), 3, 1);
+    other.sample_evals = 0;
+    assert!(matches!(
+        generate(&other, &Evaluator::new(), &mut |_| {}),
+        Err(TrainError::Resume { .. })
+    ));
+    let mut other = config(games.out.clone(), 3, 1);
+    other.sample_evals = 16;
+    assert!(matches!(
+        generate(&other, &Evaluator::new(), &mut |_| {}),
         Err(TrainError::Resume { .. })
     ));
 }

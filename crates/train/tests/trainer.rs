@@ -23,6 +23,7 @@ fn records(name: &str) -> Vec<TrainingRecord> {
         seed: 3,
         random_plies: 8,
         hash_mib: 1,
+        sample_evals: 0,
         evaluator_id: 0,
     };
     generate(&config, &Evaluator::new(), &mut |_| {}).unwrap();
