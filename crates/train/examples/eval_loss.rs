@@ -79,8 +79,16 @@ fn main() -> ExitCode {
         let result = f64::from(record.result.white_score());
         let result = if white { result } else { 1.0 - result };
         let target = (1.0 - LAMBDA) * sigmoid(score / 400.0) + LAMBDA * result;
-        hce.add(f64::from(handcrafted.evaluate_uncached(&pos)), score, target);
-        net.add(f64::from(network.evaluate_from_scratch(&pos)), score, target);
+        hce.add(
+            f64::from(handcrafted.evaluate_uncached(&pos)),
+            score,
+            target,
+        );
+        net.add(
+            f64::from(network.evaluate_from_scratch(&pos)),
+            score,
+            target,
+        );
         search.add(score, score, target);
         n += 1.0;
     }
