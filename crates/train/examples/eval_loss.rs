@@ -11,13 +11,14 @@
 
 use outpost_board::Color;
 use outpost_eval::Evaluator;
-use outpost_nnue::{load_network, NnueEvaluator};
+use outpost_nnue::{load_network, NnueEvaluator, SCALE};
 use outpost_train::read_records;
+use outpost_train::trainer::training_target;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const LAMBDA: f64 = 0.3;
+const LAMBDA: f32 = 0.3;
 
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
@@ -34,7 +35,7 @@ struct Fit {
 
 impl Fit {
     fn add(&mut self, eval: f64, search: f64, target: f64) {
-        self.loss += (sigmoid(eval / 400.0) - target).powi(2);
+        self.loss += (sigmoid(eval / f64::from(SCALE)) - target).powi(2);
         self.abs += eval.abs();
         // Clamped so that the few huge scores do not decide the slope.
         let (e, s) = (eval.clamp(-1500.0, 1500.0), search.clamp(-1500.0, 1500.0));
@@ -76,9 +77,7 @@ fn main() -> ExitCode {
         };
         let white = pos.side_to_move() == Color::White;
         let score = f64::from(if white { record.score } else { -record.score });
-        let result = f64::from(record.result.white_score());
-        let result = if white { result } else { 1.0 - result };
-        let target = (1.0 - LAMBDA) * sigmoid(score / 400.0) + LAMBDA * result;
+        let target = f64::from(training_target(record, LAMBDA));
         hce.add(
             f64::from(handcrafted.evaluate_uncached(&pos)),
             score,

@@ -442,7 +442,7 @@ fn play_game<E: Evaluate + Clone + 'static>(
             records.extend(take_samples(samples));
         } else if let Some(cp) = score {
             if !pos.is_check() && !best.is_noisy() {
-                let cp = white(cp).clamp(i32::from(i16::MIN) + 1, i32::from(i16::MAX)) as i16;
+                let cp = record_score(&pos, cp);
                 records.push(TrainingRecord::new(&pos, cp, best, GameResult::Draw));
             }
         }
@@ -481,12 +481,7 @@ impl<E: Evaluate> Evaluate for Sampler<E> {
         if self.every != 0 {
             let mixed = (pos.key() ^ self.salt).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32;
             if mixed % self.every == 0 && !pos.is_check() {
-                let white = if pos.side_to_move() == Color::White {
-                    score
-                } else {
-                    -score
-                };
-                let cp = white.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16;
+                let cp = record_score(pos, score);
                 let record = TrainingRecord::new(pos, cp, Move::NULL, GameResult::Draw);
                 self.samples
                     .lock()
@@ -511,6 +506,17 @@ impl<E: Evaluate> Evaluate for Sampler<E> {
     fn unmake(&mut self) {
         self.inner.unmake();
     }
+}
+
+/// `score` (the side to move's view) as a record keeps it: White's view,
+/// within ±`i16::MAX`.
+fn record_score(pos: &Position, score: i32) -> i16 {
+    let white = if pos.side_to_move() == Color::White {
+        score
+    } else {
+        -score
+    };
+    white.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16
 }
 
 /// The samples taken so far, leaving none.

@@ -163,13 +163,21 @@ impl Sample {
             sample.them[sample.count] = feature(!stm, piece, square) as u16;
             sample.count += 1;
         }
-        let (score, result) = match stm {
-            Color::White => (f32::from(record.score), record.result.white_score()),
-            Color::Black => (-f32::from(record.score), 1.0 - record.result.white_score()),
-        };
-        sample.target = (1.0 - lambda) * sigmoid(score / SCALE as f32) + lambda * result;
+        sample.target = training_target(record, lambda);
         sample
     }
+}
+
+/// What the network is trained to give for `record` (after the sigmoid),
+/// from the side to move's point of view: the search score's win
+/// probability blended with the game's result,
+/// `(1 − λ)·σ(score / SCALE) + λ·result`.
+pub fn training_target(record: &TrainingRecord, lambda: f32) -> f32 {
+    let (score, result) = match record.side_to_move {
+        Color::White => (f32::from(record.score), record.result.white_score()),
+        Color::Black => (-f32::from(record.score), 1.0 - record.result.white_score()),
+    };
+    (1.0 - lambda) * sigmoid(score / SCALE as f32) + lambda * result
 }
 
 impl FloatNetwork {
