@@ -312,7 +312,7 @@ impl Game {
             tags,
             start: self.start,
             moves: Line {
-                comments: Vec::new(),
+                comments: crate::Comments::new(),
                 moves: self.moves.iter().map(|&mv| MoveNode::new(mv)).collect(),
             },
             result,

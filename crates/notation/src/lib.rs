@@ -44,9 +44,11 @@ pub use error::NotationError;
 pub use fen::{parse_fen, parse_setup, to_fen, to_shredder_fen, STARTPOS_FEN};
 pub use game::{Game, GameBuilder, GameResult, Outcome};
 pub use pgn::{
-    check_pgn, write_pgn, CheckOptions, CheckReport, Line, MoveNode, PgnGame, PgnGameBuilder,
-    PgnReader, Tags,
+    check_pgn, write_pgn, CheckOptions, CheckReport, Comments, Line, MoveNode, Nags, PgnGame,
+    PgnGameBuilder, PgnReader, Tags,
 };
 pub use san::{parse_san, to_san, write_san, San};
+/// The crate whose vector holds a move's [`Nags`] and [`Comments`].
+pub use smallvec;
 pub use uci_move::{parse_uci_move, parse_uci_move_with, to_uci};
 pub use warning::{ReadOptions, Warning, WarningKind};

@@ -34,6 +34,7 @@ pub use visitor::{Control, Visitor};
 
 use crate::{GameResult, NotationError};
 use outpost_board::{Move, Position};
+use smallvec::SmallVec;
 use std::fmt;
 use std::str::FromStr;
 
@@ -144,15 +145,23 @@ impl Tags {
     }
 }
 
+/// The numeric annotation glyphs of a move: a vector that holds up to 16
+/// without allocating (it derefs to `[u8]`).
+pub type Nags = SmallVec<[u8; 16]>;
+
+/// The comments at one place of a line: a vector that holds one without
+/// allocating (it derefs to `[String]`).
+pub type Comments = SmallVec<[String; 1]>;
+
 /// A move of a line with what the PGN said about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveNode {
     /// The move, legal in the position it is played from.
     pub mv: Move,
     /// Numeric annotation glyphs (`$1`, or `!` read as 1), in order.
-    pub nags: Vec<u8>,
+    pub nags: Nags,
     /// The comments that follow the move, in order.
-    pub comments: Vec<String>,
+    pub comments: Comments,
     /// Alternatives to this move, each played from the position before it.
     pub variations: Vec<Line>,
 }
@@ -162,8 +171,8 @@ impl MoveNode {
     pub fn new(mv: Move) -> MoveNode {
         MoveNode {
             mv,
-            nags: Vec::new(),
-            comments: Vec::new(),
+            nags: Nags::new(),
+            comments: Comments::new(),
             variations: Vec::new(),
         }
     }
@@ -173,7 +182,7 @@ impl MoveNode {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Line {
     /// Comments before the first move.
-    pub comments: Vec<String>,
+    pub comments: Comments,
     /// The moves, each played from the position the previous one leads to.
     pub moves: Vec<MoveNode>,
 }

@@ -121,7 +121,7 @@ fn results_written_short_or_glued() {
     assert_eq!(warnings[0].text, "Qh4#0-1");
 
     let (game, warnings) = lenient(b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7!1-0 1. d4 *");
-    assert_eq!(game.moves.moves[6].nags, [1]);
+    assert_eq!(game.moves.moves[6].nags[..], [1]);
     assert_eq!(game.result, GameResult::WhiteWins);
     assert_eq!(kinds(&warnings), [WarningKind::ResultGlued]);
 
@@ -162,7 +162,7 @@ fn move_number_dots_detached_or_doubled() {
 fn stray_punctuation_after_moves_and_nags() {
     let (game, warnings) = lenient(b"1. e4 $5. e5 2. Qh5. + Nc6 *");
     assert_eq!(ucis(&game), ["e2e4", "e7e5", "d1h5", "b8c6"]);
-    assert_eq!(game.moves.moves[0].nags, [5]);
+    assert_eq!(game.moves.moves[0].nags[..], [5]);
     assert_eq!(
         kinds(&warnings),
         [
@@ -181,12 +181,12 @@ fn stray_punctuation_after_moves_and_nags() {
 fn nag_before_a_lines_first_move_goes_to_that_move() {
     let (game, warnings) = lenient(b"1. e4 e5 ($142 1... c5 2. Nf3) 2. Nf3 *");
     let variation = &game.moves.moves[1].variations[0];
-    assert_eq!(variation.moves[0].nags, [142]);
+    assert_eq!(variation.moves[0].nags[..], [142]);
     assert_eq!(variation.moves.len(), 2);
     assert_eq!(kinds(&warnings), [WarningKind::NagBeforeMove]);
     assert_eq!(warnings[0].text, "$142");
     let (game, _) = lenient(b"$1 1. e4 *");
-    assert_eq!(game.moves.moves[0].nags, [1]);
+    assert_eq!(game.moves.moves[0].nags[..], [1]);
     strict_rejects(b"1. e4 e5 ($142 1... c5) *");
 }
 
@@ -258,7 +258,7 @@ fn bytes_that_are_not_utf8() {
     let (game, warnings) = lenient(b"[White \"Jos\xe9\"]\n\n1. e4\xa0e5 {caf\xe9} *");
     assert_eq!(ucis(&game), ["e2e4", "e7e5"]);
     assert_eq!(game.tags.get("White"), Some("Jos\u{e9}"));
-    assert_eq!(game.moves.moves[1].comments, ["caf\u{e9}"]);
+    assert_eq!(game.moves.moves[1].comments[..], ["caf\u{e9}"]);
     assert_eq!(
         kinds(&warnings),
         [
@@ -284,7 +284,7 @@ fn games_are_never_merged_or_cut_short() {
     assert_eq!(second.tags.get("Event"), Some("b"));
     assert_eq!(ucis(&second), ["d2d4"]);
     let third = reader.next().unwrap().unwrap();
-    assert_eq!(third.moves.moves[0].comments, ["never closed"]);
+    assert_eq!(third.moves.moves[0].comments[..], ["never closed"]);
     assert_eq!(
         kinds(reader.warnings()),
         [WarningKind::UnclosedComment, WarningKind::MissingResult]
@@ -296,7 +296,7 @@ fn games_are_never_merged_or_cut_short() {
     // comment text, as a writer wrapping a long comment may leave it.
     let (game, warnings) = lenient(b"1. e4 {a long remark\n[Event \"x\"] goes on} e5 *\n");
     assert_eq!(
-        game.moves.moves[0].comments,
+        game.moves.moves[0].comments[..],
         ["a long remark [Event \"x\"] goes on"]
     );
     assert_eq!(ucis(&game), ["e2e4", "e7e5"]);

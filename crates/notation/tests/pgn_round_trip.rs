@@ -140,7 +140,7 @@ spanning lines } (61. Qb7+ Kd6 (61... Ke6) 62. Qb6+) 61...Kd6?! 62.Ke2 *
     assert_eq!(games[0].result, GameResult::Draw);
     assert_eq!(games[0].tags.get("ECO"), Some("C95"));
     assert_eq!(
-        games[0].moves.moves[4].comments,
+        games[0].moves.moves[4].comments[..],
         ["This opening is called the Ruy Lopez."]
     );
     let second = &games[1];
@@ -149,17 +149,23 @@ spanning lines } (61. Qb7+ Kd6 (61... Ke6) 62. Qb6+) 61...Kd6?! 62.Ke2 *
         parse_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 60").unwrap()
     );
     assert_eq!(second.move_count(), 9);
-    assert_eq!(second.moves.moves[0].nags, [1]);
-    assert_eq!(second.moves.moves[1].nags, [14]);
-    assert_eq!(second.moves.moves[1].comments, ["a rest-of-line comment"]);
-    assert_eq!(second.moves.moves[2].comments, ["a comment spanning lines"]);
+    assert_eq!(second.moves.moves[0].nags[..], [1]);
+    assert_eq!(second.moves.moves[1].nags[..], [14]);
+    assert_eq!(
+        second.moves.moves[1].comments[..],
+        ["a rest-of-line comment"]
+    );
+    assert_eq!(
+        second.moves.moves[2].comments[..],
+        ["a comment spanning lines"]
+    );
     assert_eq!(
         second.moves.moves[2].variations[0].moves[1]
             .variations
             .len(),
         1
     );
-    assert_eq!(second.moves.moves[3].nags, [6]);
+    assert_eq!(second.moves.moves[3].nags[..], [6]);
     // Written out and read back, nothing is lost.
     for game in &games {
         let again: PgnGame = game.to_string().parse().unwrap();
@@ -194,6 +200,37 @@ fn a_bad_game_does_not_stop_the_next() {
         Err(NotationError::Pgn { game: 4, .. })
     ));
     assert_eq!(results[4].as_ref().unwrap().tags.get("Event"), Some("5"));
+}
+
+/// The tree builder keeps its line buffers from game to game: a game that
+/// fails two variations deep must leave nothing in the next game's tree.
+#[test]
+fn a_game_after_an_error_inside_variations_starts_clean() {
+    let text = "1. e4 {a} e5 (1... c5 {b} 2. Nf3 (2. Nc3 Nc6 3. Ke3) d6) 2. Nf3 *\n\n\
+                1. d4 {c} d5 (1... Nf6 2. c4 (2. Nf3)) 2. c4 *\n";
+    let results: Vec<_> = PgnReader::with_options(text.as_bytes(), ReadOptions::strict()).collect();
+    assert_eq!(results.len(), 2);
+    assert!(
+        matches!(&results[0], Err(NotationError::Pgn { game: 1, reason, .. }) if reason.contains("Ke3"))
+    );
+    let game = results[1].as_ref().unwrap();
+    assert_eq!(
+        game.to_string(),
+        "1. d4 {c} 1... d5 (1... Nf6 2. c4 (2. Nf3)) 2. c4 *\n"
+    );
+    let main = &game.moves;
+    assert_eq!(main.moves.len(), 3);
+    assert!(main.comments.is_empty());
+    assert_eq!(main.moves[0].comments[..], ["c"]);
+    assert_eq!(main.moves[1].variations.len(), 1);
+    let variation = &main.moves[1].variations[0];
+    assert_eq!(variation.moves.len(), 2);
+    assert_eq!(variation.moves[1].variations.len(), 1);
+    assert_eq!(variation.moves[1].variations[0].moves.len(), 1);
+    assert!(variation.moves[1].variations[0].moves[0]
+        .variations
+        .is_empty());
+    assert_eq!(game.move_count(), 6);
 }
 
 #[test]
@@ -246,7 +283,7 @@ fn game_exports_pgn_with_the_roster() {
 fn awkward_comments_survive_a_round_trip() {
     let text = "1. e4 ; a } inside\n1... e5 {%not an escape} {x} 2. Nf3 *\n";
     let game: PgnGame = text.parse().unwrap();
-    assert_eq!(game.moves.moves[0].comments, ["a } inside"]);
+    assert_eq!(game.moves.moves[0].comments[..], ["a } inside"]);
     let mut line = Line::default();
     for mv in random_game(Position::startpos(), 7, 40) {
         let mut node = MoveNode::new(mv);

@@ -14,18 +14,21 @@ use outpost_board::{Move, Position};
 ///
 /// let mut reader = PgnReader::new("1. e4 {best by\n test} e5 (1... c5) *".as_bytes());
 /// let game = reader.read_game(&mut PgnGameBuilder::new()).unwrap().unwrap();
-/// assert_eq!(game.moves.moves[0].comments, ["best by test"]);
+/// assert_eq!(game.moves.moves[0].comments[..], ["best by test"]);
 /// assert_eq!(game.move_count(), 3);
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct PgnGameBuilder {
     tags: Tags,
     start: Option<Position>,
-    /// The main line and the variations open inside it, innermost last.
+    /// The main line and the variations open inside it, innermost last:
+    /// scratch lines whose buffers are kept from game to game, each copied
+    /// out at its exact length when it closes (one allocation per line,
+    /// none while it grows).
     lines: Vec<Line>,
+    /// How many of `lines` are open (the rest are spare buffers).
+    open: usize,
     result: GameResult,
-    /// The length of the last main line read, to size the next one's.
-    main_line_hint: usize,
 }
 
 impl PgnGameBuilder {
@@ -34,11 +37,31 @@ impl PgnGameBuilder {
         PgnGameBuilder::default()
     }
 
+    /// The innermost open line.
     fn line(&mut self) -> &mut Line {
-        if self.lines.is_empty() {
+        if self.open == 0 {
+            self.open_line();
+        }
+        &mut self.lines[self.open - 1]
+    }
+
+    /// Opens a line, reusing a spare buffer when there is one.
+    fn open_line(&mut self) {
+        if self.open == self.lines.len() {
             self.lines.push(Line::default());
         }
-        self.lines.last_mut().expect("a line was just pushed")
+        self.open += 1;
+    }
+
+    /// Closes the innermost open line and returns it at its exact size,
+    /// leaving its buffer empty for the next line.
+    fn close_line(&mut self) -> Line {
+        self.open -= 1;
+        let scratch = &mut self.lines[self.open];
+        Line {
+            comments: std::mem::take(&mut scratch.comments),
+            moves: scratch.moves.drain(..).collect(),
+        }
     }
 }
 
@@ -70,7 +93,12 @@ impl Visitor for PgnGameBuilder {
     fn begin_game(&mut self) {
         self.tags = Tags::new();
         self.start = None;
-        self.lines.clear();
+        // An unfinished game (an error) may have left lines open.
+        for line in &mut self.lines[..self.open] {
+            line.comments.clear();
+            line.moves.clear();
+        }
+        self.open = 0;
         self.result = GameResult::Unknown;
     }
 
@@ -81,11 +109,9 @@ impl Visitor for PgnGameBuilder {
 
     fn begin_movetext(&mut self, start: &Position) -> Control {
         self.start = Some(*start);
-        self.lines.clear();
-        self.lines.push(Line {
-            comments: Vec::new(),
-            moves: Vec::with_capacity(self.main_line_hint.clamp(16, 512)),
-        });
+        if self.open == 0 {
+            self.open_line();
+        }
         Control::Continue
     }
 
@@ -108,24 +134,24 @@ impl Visitor for PgnGameBuilder {
             Some(node) => &mut node.comments,
             None => &mut line.comments,
         };
-        // Most moves have at most one comment: no room for four.
-        comments.reserve_exact(1);
         comments.push(clean);
         Control::Continue
     }
 
     fn begin_variation(&mut self) -> Control {
-        self.lines.push(Line {
-            comments: Vec::new(),
-            moves: Vec::with_capacity(8),
-        });
+        if self.open == 0 {
+            self.open_line();
+        }
+        self.open_line();
         Control::Continue
     }
 
     fn end_variation(&mut self) -> Control {
-        if self.lines.len() > 1 {
-            let variation = self.lines.pop().expect("two lines are open");
+        if self.open > 1 {
+            let variation = self.close_line();
             if let Some(node) = self.line().moves.last_mut() {
+                // Most moves have at most one variation: no room for four.
+                node.variations.reserve_exact(1);
                 node.variations.push(variation);
             }
         }
@@ -137,15 +163,19 @@ impl Visitor for PgnGameBuilder {
     }
 
     fn end_game(&mut self) -> PgnGame {
-        let mut lines = std::mem::take(&mut self.lines);
-        lines.truncate(1);
-        if let Some(main) = lines.first() {
-            self.main_line_hint = main.moves.len() + main.moves.len() / 4;
+        // Variations left open by a truncated text are dropped, as before.
+        while self.open > 1 {
+            self.close_line();
         }
+        let moves = if self.open == 1 {
+            self.close_line()
+        } else {
+            Line::default()
+        };
         PgnGame {
             tags: std::mem::take(&mut self.tags),
             start: self.start.take().unwrap_or_else(Position::startpos),
-            moves: lines.pop().unwrap_or_default(),
+            moves,
             result: self.result,
         }
     }
