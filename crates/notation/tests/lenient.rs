@@ -128,8 +128,9 @@ fn results_written_short_or_glued() {
     for text in [&b"1. e4 e5 1/2"[..], b"1. f3 e5 2. g4 Qh4#0-1"] {
         strict_rejects(text);
     }
-    // A glued suffix that leaves no move is no result: still an error.
-    lenient_rejects(b"1. e4 e5 2. Qh70-1", "Qh70-1");
+    // A glued suffix before a move that is not legal is no result: still an
+    // error, naming the move.
+    lenient_rejects(b"1. e4 e5 2. Qh70-1", "illegal SAN move `Qh7`");
 }
 
 #[test]
@@ -325,6 +326,11 @@ fn what_cannot_be_read_stays_an_error() {
             b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O-O *",
             "O-O-O",
         ),
+        // A repairable form naming no legal move is reported as illegal,
+        // under the move the writer meant, not as a malformed token.
+        (b"1. e4 a6 2. e5 d5 3. axb6ep *", "illegal SAN move `axb6`"),
+        (b"1. e4 d5 2. exd5ep *", "illegal SAN move `exd5ep`"),
+        (b"1. e4 e5 2. Qg50-1", "illegal SAN move `Qg5`"),
     ] {
         lenient_rejects(text, reason);
     }

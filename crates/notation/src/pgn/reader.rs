@@ -1070,7 +1070,18 @@ impl State {
         match self.resolve(text) {
             Ok(mv) => self.play(mv, glyph, v),
             Err(err) => {
-                if self.strict() || !self.repair_move(line, s, e, v) {
+                let repaired = if self.strict() {
+                    Err(None)
+                } else {
+                    self.repair_move(line, s, e, v)
+                };
+                if let Err(better) = repaired {
+                    // `axb6ep` or `Qg20-1` naming no legal move: say so,
+                    // rather than that the whole token is malformed.
+                    let err = match (err, better) {
+                        (NotationError::MalformedSan { .. }, Some(illegal)) => illegal,
+                        (err, _) => err,
+                    };
                     self.fail(line, s, err.to_string());
                     // A result glued to the rejected move still ends the
                     // game, so that a tagless game after it is not skipped.
@@ -1087,8 +1098,16 @@ impl State {
 
     /// Reads a move token no SAN reading accepts as a writer meant it: with
     /// an en-passant suffix, as `Z0`, in long algebraic notation, or with the
-    /// result glued to it. Returns whether it did.
-    fn repair_move<V: Visitor>(&mut self, line: &[u8], s: usize, e: usize, v: &mut V) -> bool {
+    /// result glued to it. When it cannot, the error of a repaired form that
+    /// reads as SAN but names no legal move, if there is one.
+    fn repair_move<V: Visitor>(
+        &mut self,
+        line: &[u8],
+        s: usize,
+        e: usize,
+        v: &mut V,
+    ) -> Result<(), Option<NotationError>> {
+        let mut illegal = None;
         let token = &line[s..e];
         let (text, glyph) = split_glyph(token);
         let mut core = text;
@@ -1097,12 +1116,20 @@ impl State {
         }
         for suffix in [&b"e.p."[..], b"ep"] {
             if let Some(stripped) = core.strip_suffix(suffix) {
-                if let Ok(mv) = self.resolve(stripped) {
-                    if mv.is_en_passant() {
+                match self.resolve(stripped) {
+                    Ok(mv) if mv.is_en_passant() => {
                         self.warn(WarningKind::EnPassantSuffix, line, s, token, v);
                         self.play(mv, glyph, v);
-                        return true;
+                        return Ok(());
                     }
+                    // Marked en passant, but the capture is not one.
+                    Ok(_) => {
+                        illegal = Some(NotationError::IllegalSan {
+                            text: String::from_utf8_lossy(token).into_owned(),
+                        })
+                    }
+                    Err(NotationError::MalformedSan { .. }) => {}
+                    Err(err) => illegal = Some(err),
                 }
             }
         }
@@ -1110,7 +1137,7 @@ impl State {
             if let Ok(mv) = self.resolve(b"--") {
                 self.warn(WarningKind::NullMoveZ0, line, s, token, v);
                 self.play(mv, glyph, v);
-                return true;
+                return Ok(());
             }
         }
         if let Some((from, to, promotion)) = long_algebraic(text) {
@@ -1119,7 +1146,7 @@ impl State {
             {
                 self.warn(WarningKind::LongAlgebraic, line, s, token, v);
                 self.play(mv, glyph, v);
-                return true;
+                return Ok(());
             }
         }
         for (suffix, result) in GLUED_RESULTS {
@@ -1130,16 +1157,20 @@ impl State {
             if text.is_empty() {
                 continue;
             }
-            if let Ok(mv) = self.resolve(text) {
-                self.warn(WarningKind::ResultGlued, line, s, token, v);
-                self.play(mv, glyph, v);
-                if self.skip.is_none() {
-                    self.result(line, e - suffix.len(), result, v);
+            match self.resolve(text) {
+                Ok(mv) => {
+                    self.warn(WarningKind::ResultGlued, line, s, token, v);
+                    self.play(mv, glyph, v);
+                    if self.skip.is_none() {
+                        self.result(line, e - suffix.len(), result, v);
+                    }
+                    return Ok(());
                 }
-                return true;
+                Err(NotationError::MalformedSan { .. }) => {}
+                Err(err) => illegal = Some(err),
             }
         }
-        false
+        Err(illegal)
     }
 
     /// Plays a move in the current line and tells the visitor.
