@@ -197,6 +197,9 @@ pub struct TrainArgs {
     /// Weight of the game result in the target (the rest is the score's).
     #[arg(long, default_value_t = 0.3)]
     lambda: f32,
+    /// Weight of the game result for sampled evaluations (`datagen --sample-evals` records), when it differs from --lambda
+    #[arg(long)]
+    sample_lambda: Option<f32>,
     /// Share of the records held out for validation.
     #[arg(long, default_value_t = 0.02)]
     validation: f32,
@@ -228,6 +231,7 @@ pub fn train(args: TrainArgs, out: &mut (impl Write + Send)) -> Result<String, T
         batch: args.batch as usize,
         lr: args.lr,
         lambda: args.lambda,
+        sample_lambda: args.sample_lambda,
         validation: args.validation,
         threads: args.threads,
         seed: args.seed,

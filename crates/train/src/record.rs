@@ -104,6 +104,13 @@ impl TrainingRecord {
         }
     }
 
+    /// Whether this is a sampled evaluation (`datagen --sample-evals`: the
+    /// static score of a position a search evaluated, with no move) rather
+    /// than a game position with the search's score and choice.
+    pub fn is_sampled_evaluation(&self) -> bool {
+        self.best_move == Move::NULL
+    }
+
     /// The occupied squares.
     pub fn occupancy(&self) -> Bitboard {
         Bitboard(self.occupancy)

@@ -47,6 +47,10 @@ pub struct TrainConfig {
     pub weight_decay: f32,
     /// λ, the weight of the game result in the target.
     pub lambda: f32,
+    /// λ for sampled evaluations (records with no move, see
+    /// [`TrainingRecord::is_sampled_evaluation`]); `None`: `lambda`. Mixing
+    /// game positions and sampled evaluations, each kind gets its own.
+    pub sample_lambda: Option<f32>,
     /// The share of records held out for validation (the end of the data).
     pub validation: f32,
     /// Threads (0: one per core).
@@ -55,6 +59,17 @@ pub struct TrainConfig {
     pub seed: u64,
     /// Mirror a random half of the positions left to right each epoch.
     pub mirror: bool,
+}
+
+impl TrainConfig {
+    /// The λ of `record`'s target: `sample_lambda` for a sampled
+    /// evaluation when it is set, `lambda` otherwise.
+    pub fn lambda_of(&self, record: &TrainingRecord) -> f32 {
+        match self.sample_lambda {
+            Some(lambda) if record.is_sampled_evaluation() => lambda,
+            _ => self.lambda,
+        }
+    }
 }
 
 impl Default for TrainConfig {
@@ -70,6 +85,7 @@ impl Default for TrainConfig {
             final_lr_fraction: 0.01,
             weight_decay: 0.01,
             lambda: 0.3,
+            sample_lambda: None,
             validation: 0.02,
             threads: 0,
             seed: 1,
@@ -489,7 +505,7 @@ pub fn train(
         let validation: Vec<Sample> = data
             .validation
             .par_iter()
-            .map(|r| Sample::new(r, &layout, config.lambda, false))
+            .map(|r| Sample::new(r, &layout, config.lambda_of(r), false))
             .collect();
         let mut adam = Adam::new(net.params.len());
         let mut order: Vec<u32> = (0..data.train.len() as u32).collect();
@@ -510,7 +526,8 @@ pub fn train(
                     .par_iter()
                     .map(|&i| {
                         let mirrored = config.mirror && mirror_bit(config.seed, epoch, i);
-                        Sample::new(&data.train[i as usize], &layout, config.lambda, mirrored)
+                        let record = &data.train[i as usize];
+                        Sample::new(record, &layout, config.lambda_of(record), mirrored)
                     })
                     .collect();
                 let (loss, grad) = net.gradient(&samples);

@@ -142,3 +142,68 @@ fn training_is_deterministic_for_a_seed_and_refuses_bad_shapes() {
     let wrong_start = FloatNetwork::random(32, 1, 1);
     assert!(train(&config, &data, Some(wrong_start), &mut |_, _| Ok(())).is_err());
 }
+
+#[test]
+fn sampled_evaluations_get_their_own_lambda() {
+    use outpost_board::Move;
+    use outpost_train::trainer::training_target;
+    let games = records("lambda");
+    let game = games[games.len() / 2];
+    assert!(!game.is_sampled_evaluation());
+    let sampled = TrainingRecord::new(&position(&game), 150, Move::NULL, game.result);
+    assert!(sampled.is_sampled_evaluation());
+    let config = TrainConfig {
+        lambda: 0.5,
+        sample_lambda: Some(0.0),
+        ..TrainConfig::default()
+    };
+    assert_eq!(config.lambda_of(&game), 0.5);
+    assert_eq!(config.lambda_of(&sampled), 0.0);
+    let unset = TrainConfig {
+        sample_lambda: None,
+        ..config.clone()
+    };
+    assert_eq!(unset.lambda_of(&sampled), 0.5);
+    // λ 0: the target is the score's alone, whatever the result.
+    assert_eq!(
+        training_target(&sampled, config.lambda_of(&sampled)),
+        training_target(
+            &TrainingRecord::new(
+                &position(&game),
+                150,
+                Move::NULL,
+                outpost_train::GameResult::Draw
+            ),
+            0.0
+        )
+    );
+
+    // Training sees it: only the sampled records' targets change.
+    let mut mixed = games.clone();
+    mixed.extend(
+        games
+            .iter()
+            .map(|r| TrainingRecord::new(&position(r), r.score, Move::NULL, r.result)),
+    );
+    let data = TrainingData::split(mixed, 0.1);
+    let base = TrainConfig {
+        hidden: 16,
+        buckets: 1,
+        epochs: 1,
+        batch: 128,
+        threads: 1,
+        lambda: 0.5,
+        ..TrainConfig::default()
+    };
+    let same = TrainConfig {
+        sample_lambda: Some(0.5),
+        ..base.clone()
+    };
+    let other = TrainConfig {
+        sample_lambda: Some(0.0),
+        ..base.clone()
+    };
+    let a = train(&base, &data, None, &mut |_, _| Ok(())).unwrap();
+    assert_eq!(a, train(&same, &data, None, &mut |_, _| Ok(())).unwrap());
+    assert_ne!(a, train(&other, &data, None, &mut |_, _| Ok(())).unwrap());
+}
