@@ -32,6 +32,19 @@ fn records(name: &str) -> Vec<TrainingRecord> {
     records
 }
 
+/// A network small enough to train in a test: 16 hidden units, one bucket,
+/// one thread.
+fn tiny_config(epochs: usize) -> TrainConfig {
+    TrainConfig {
+        hidden: 16,
+        buckets: 1,
+        epochs,
+        batch: 128,
+        threads: 1,
+        ..TrainConfig::default()
+    }
+}
+
 fn position(record: &TrainingRecord) -> Position {
     record.to_position().unwrap()
 }
@@ -112,14 +125,7 @@ fn it_learns_and_the_quantised_network_agrees() {
 fn training_is_deterministic_for_a_seed_and_refuses_bad_shapes() {
     let records = records("deterministic");
     let data = TrainingData::split(records, 0.1);
-    let config = TrainConfig {
-        hidden: 16,
-        buckets: 1,
-        epochs: 2,
-        batch: 128,
-        threads: 1,
-        ..TrainConfig::default()
-    };
+    let config = tiny_config(2);
     let a = train(&config, &data, None, &mut |_, _| Ok(())).unwrap();
     let b = train(&config, &data, None, &mut |_, _| Ok(())).unwrap();
     assert_eq!(a, b);
@@ -187,13 +193,8 @@ fn sampled_evaluations_get_their_own_lambda() {
     );
     let data = TrainingData::split(mixed, 0.1);
     let base = TrainConfig {
-        hidden: 16,
-        buckets: 1,
-        epochs: 1,
-        batch: 128,
-        threads: 1,
         lambda: 0.5,
-        ..TrainConfig::default()
+        ..tiny_config(1)
     };
     let same = TrainConfig {
         sample_lambda: Some(0.5),

@@ -63,6 +63,18 @@ impl PgnGameBuilder {
             moves: scratch.moves.drain(..).collect(),
         }
     }
+
+    /// Empties the open lines from nesting level `level` inward and closes
+    /// them, keeping their buffers.
+    fn discard_lines_from(&mut self, level: usize) {
+        if self.open > level {
+            for line in &mut self.lines[level..self.open] {
+                line.comments.clear();
+                line.moves.clear();
+            }
+            self.open = level;
+        }
+    }
 }
 
 /// `text` with each run of whitespace made one space, trimmed.
@@ -94,11 +106,7 @@ impl Visitor for PgnGameBuilder {
         self.tags = Tags::new();
         self.start = None;
         // An unfinished game (an error) may have left lines open.
-        for line in &mut self.lines[..self.open] {
-            line.comments.clear();
-            line.moves.clear();
-        }
-        self.open = 0;
+        self.discard_lines_from(0);
         self.result = GameResult::Unknown;
     }
 
@@ -164,9 +172,7 @@ impl Visitor for PgnGameBuilder {
 
     fn end_game(&mut self) -> PgnGame {
         // Variations left open by a truncated text are dropped, as before.
-        while self.open > 1 {
-            self.close_line();
-        }
+        self.discard_lines_from(1);
         let moves = if self.open == 1 {
             self.close_line()
         } else {
