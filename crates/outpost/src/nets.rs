@@ -48,6 +48,11 @@ pub struct DatagenArgs {
     /// (data for teaching a network the playing evaluation).
     #[arg(long, value_name = "K", default_value_t = 0)]
     sample_evals: u64,
+    /// With --sample-evals: score each sample with a search of depth D
+    /// from it instead of the static evaluation (0: static)
+    #[arg(long, value_name = "D", default_value_t = 0, requires = "sample_evals",
+          value_parser = clap::value_parser!(u32).range(0..=64))]
+    sample_depth: u32,
 }
 
 /// A thread count from 1 to 256.
@@ -132,6 +137,7 @@ pub fn datagen(args: DatagenArgs, out: &mut impl Write) -> Result<String, TrainE
                 random_plies: args.random_plies,
                 hash_mib: args.hash as usize,
                 sample_evals: args.sample_evals,
+                sample_depth: args.sample_depth,
             };
             let mut last = Instant::now();
             let mut show = |p: &DatagenProgress| {

@@ -71,6 +71,12 @@ pub struct DatagenConfig {
     /// the evaluator's static score: data for teaching a network what the
     /// playing evaluator knows, from the positions a search meets.
     pub sample_evals: u64,
+    /// With `sample_evals`: 0 scores each sample with the static
+    /// evaluation; `D` ≥ 1 with a search of depth `D` from it instead (one
+    /// thread, its own table cleared per game; samples whose search finds a
+    /// mate are left out): data for teaching a network what a short search
+    /// with the playing evaluator finds, on the positions a search meets.
+    pub sample_depth: u32,
 }
 
 /// Where a run stands, as reported after every game.
@@ -105,6 +111,7 @@ struct Checkpoint {
     random_plies: u32,
     evaluator: u64,
     sample_evals: u64,
+    sample_depth: u64,
     games: u64,
     bytes: u64,
 }
@@ -152,6 +159,8 @@ impl Checkpoint {
             evaluator: fields.get("evaluator").copied().unwrap_or(0),
             // And before this one, every file held game positions.
             sample_evals: fields.get("sample_evals").copied().unwrap_or(0),
+            // And before this one, samples were static scores.
+            sample_depth: fields.get("sample_depth").copied().unwrap_or(0),
             games: field("games")?,
             bytes: field("bytes")?,
         }))
@@ -159,12 +168,14 @@ impl Checkpoint {
 
     fn write(&self, path: &Path) -> Result<(), TrainError> {
         let text = format!(
-            "seed {}\nnodes {}\nrandom_plies {}\nevaluator {}\nsample_evals {}\ngames {}\nbytes {}\n",
+            "seed {}\nnodes {}\nrandom_plies {}\nevaluator {}\nsample_evals {}\nsample_depth {}\n\
+             games {}\nbytes {}\n",
             self.seed,
             self.nodes,
             self.random_plies,
             self.evaluator,
             self.sample_evals,
+            self.sample_depth,
             self.games,
             self.bytes
         );
@@ -203,6 +214,7 @@ pub fn generate<E: Evaluate + Clone + 'static>(
         random_plies: config.random_plies,
         evaluator: config.evaluator_id,
         sample_evals: config.sample_evals,
+        sample_depth: u64::from(config.sample_depth),
         games: 0,
         bytes: 0,
     };
@@ -213,6 +225,7 @@ pub fn generate<E: Evaluate + Clone + 'static>(
             found.random_plies,
             found.evaluator,
             found.sample_evals,
+            found.sample_depth,
         );
         let asked = (
             config.seed,
@@ -220,18 +233,20 @@ pub fn generate<E: Evaluate + Clone + 'static>(
             config.random_plies,
             config.evaluator_id,
             config.sample_evals,
+            u64::from(config.sample_depth),
         );
         if made != asked {
             return Err(TrainError::Resume {
                 path: progress_path,
                 reason: format!(
                     "it was made with seed {}, nodes {}, random plies {}, evaluator {}, \
-                     sample evals {}; run with those to continue it",
+                     sample evals {}, sample depth {}; run with those to continue it",
                     found.seed,
                     found.nodes,
                     found.random_plies,
                     found.evaluator,
-                    found.sample_evals
+                    found.sample_evals,
+                    found.sample_depth
                 ),
             });
         }
@@ -278,7 +293,18 @@ pub fn generate<E: Evaluate + Clone + 'static>(
                 samples: Arc::default(),
             };
             let samples = Arc::clone(&sampler.samples);
+            let labeller_eval = eval.clone();
             scope.spawn(move || {
+                let mut labeller = (config.sample_depth > 0).then(|| {
+                    Engine::with_evaluator(
+                        EngineOptions {
+                            threads: 1,
+                            hash_mib: config.hash_mib.max(1),
+                            ..EngineOptions::default()
+                        },
+                        labeller_eval,
+                    )
+                });
                 let mut engine = Engine::with_evaluator(
                     EngineOptions {
                         threads: 1,
@@ -292,7 +318,7 @@ pub fn generate<E: Evaluate + Clone + 'static>(
                     if index >= config.games {
                         break;
                     }
-                    let game = play_game(&mut engine, config, index, &samples);
+                    let game = play_game(&mut engine, labeller.as_mut(), config, index, &samples);
                     if sender.send(game).is_err() {
                         break;
                     }
@@ -346,13 +372,18 @@ pub fn generate<E: Evaluate + Clone + 'static>(
 /// Game `index` of the run: a random opening, then self-play.
 fn play_game<E: Evaluate + Clone + 'static>(
     engine: &mut Engine<Sampler<E>>,
+    mut labeller: Option<&mut Engine<E>>,
     config: &DatagenConfig,
     index: u64,
-    samples: &Mutex<Vec<TrainingRecord>>,
+    samples: &Mutex<Vec<Sample>>,
 ) -> PlayedGame {
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     rng.set_stream(index);
     engine.new_game();
+    if let Some(labeller) = labeller.as_deref_mut() {
+        labeller.new_game();
+    }
+    let label_limits = Limits::depth(config.sample_depth.min(i32::MAX as u32) as i32);
     let limits = Limits::soft_nodes(config.nodes, config.nodes.saturating_mul(HARD_NODES_FACTOR));
     let control = SearchControl::new();
     let search = |engine: &mut Engine<Sampler<E>>, pos: &Position, keys: &[u64]| {
@@ -439,7 +470,28 @@ fn play_game<E: Evaluate + Clone + 'static>(
             quiet = 0;
         }
         if config.sample_evals > 0 {
-            records.extend(take_samples(samples));
+            for sample in take_samples(samples) {
+                let score = match labeller.as_deref_mut() {
+                    None => Some(sample.static_score),
+                    Some(labeller) => {
+                        let found =
+                            labeller.search(&sample.pos, &[], &label_limits, &control, &mut |_| {});
+                        match found.score {
+                            Score::Centipawns(cp) => Some(cp),
+                            Score::Mate(_) => None,
+                        }
+                    }
+                };
+                if let Some(cp) = score {
+                    let cp = record_score(&sample.pos, cp);
+                    records.push(TrainingRecord::new(
+                        &sample.pos,
+                        cp,
+                        Move::NULL,
+                        GameResult::Draw,
+                    ));
+                }
+            }
         } else if let Some(cp) = score {
             if !pos.is_check() && !best.is_noisy() {
                 let cp = record_score(&pos, cp);
@@ -463,7 +515,7 @@ fn play_game<E: Evaluate + Clone + 'static>(
 /// The evaluator of a data-generation search: `inner`, and when `every`
 /// is not 0, a record of about one in `every` of the positions it
 /// evaluates (not in check; chosen by hash key, so the same positions
-/// whatever the order) with the static score, White's point of view.
+/// whatever the order) with its static score.
 #[derive(Clone)]
 struct Sampler<E> {
     inner: E,
@@ -471,7 +523,14 @@ struct Sampler<E> {
     salt: u64,
     /// Shared with the data-generation thread, which takes them after each
     /// search (the search runs on the engine's own thread).
-    samples: Arc<Mutex<Vec<TrainingRecord>>>,
+    samples: Arc<Mutex<Vec<Sample>>>,
+}
+
+/// A position a search evaluated, and its static score (the side to
+/// move's view).
+struct Sample {
+    pos: Position,
+    static_score: i32,
 }
 
 impl<E: Evaluate> Evaluate for Sampler<E> {
@@ -481,12 +540,13 @@ impl<E: Evaluate> Evaluate for Sampler<E> {
         if self.every != 0 {
             let mixed = (pos.key() ^ self.salt).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32;
             if mixed % self.every == 0 && !pos.is_check() {
-                let cp = record_score(pos, score);
-                let record = TrainingRecord::new(pos, cp, Move::NULL, GameResult::Draw);
                 self.samples
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .push(record);
+                    .push(Sample {
+                        pos: *pos,
+                        static_score: score,
+                    });
             }
         }
         score
@@ -520,7 +580,7 @@ fn record_score(pos: &Position, score: i32) -> i16 {
 }
 
 /// The samples taken so far, leaving none.
-fn take_samples(samples: &Mutex<Vec<TrainingRecord>>) -> Vec<TrainingRecord> {
+fn take_samples(samples: &Mutex<Vec<Sample>>) -> Vec<Sample> {
     std::mem::take(
         &mut *samples
             .lock()

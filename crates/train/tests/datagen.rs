@@ -27,6 +27,7 @@ fn config(out: PathBuf, games: u64, threads: usize) -> DatagenConfig {
         random_plies: 8,
         hash_mib: 1,
         sample_evals: 0,
+        sample_depth: 0,
         evaluator_id: 0,
     }
 }
@@ -217,6 +218,95 @@ fn sampled_evaluations_carry_the_static_score_and_resume_only_as_sampled() {
     ));
     let mut other = config(games.out.clone(), 3, 1);
     other.sample_evals = 16;
+    assert!(matches!(
+        generate(&other, &Evaluator::new(), &mut |_| {}),
+        Err(TrainError::Resume { .. })
+    ));
+}
+
+#[test]
+fn searched_samples_are_the_same_positions_scored_by_a_short_search() {
+    let mut fixed = config(temp("static-samples"), 2, 1);
+    fixed.sample_evals = 16;
+    generate(&fixed, &Evaluator::new(), &mut |_| {}).unwrap();
+    let statics = read_records(&fixed.out).unwrap();
+
+    let mut searched = config(temp("searched-one"), 2, 1);
+    searched.sample_evals = 16;
+    searched.sample_depth = 1;
+    generate(&searched, &Evaluator::new(), &mut |_| {}).unwrap();
+    let records = read_records(&searched.out).unwrap();
+    let mut two = config(temp("searched-two"), 2, 2);
+    two.sample_evals = 16;
+    two.sample_depth = 1;
+    generate(&two, &Evaluator::new(), &mut |_| {}).unwrap();
+    assert_eq!(
+        records,
+        read_records(&two.out).unwrap(),
+        "threads change the samples"
+    );
+
+    // The same games, so the same positions in the same order (less those
+    // whose search found a mate), each scored by a depth-1 search of it.
+    let mut statics_left = statics.iter();
+    let mut rescored = 0;
+    let mut agreeing = 0;
+    let mut engine = outpost_search::Engine::new(outpost_search::EngineOptions {
+        threads: 1,
+        hash_mib: 1,
+        ..outpost_search::EngineOptions::default()
+    });
+    for r in &records {
+        let same = statics_left
+            .find(|s| s.pieces().eq(r.pieces()) && s.side_to_move == r.side_to_move)
+            .expect("a searched sample that is not among the static ones");
+        rescored += usize::from(same.score != r.score);
+        assert!(r.best_move.is_null());
+        let pos = r.to_position().unwrap();
+        engine.new_game();
+        let found = engine.search(
+            &pos,
+            &[],
+            &outpost_search::Limits::depth(1),
+            &outpost_search::SearchControl::new(),
+            &mut |_| {},
+        );
+        let white = |cp: i32| {
+            if pos.side_to_move() == outpost_board::Color::White {
+                cp
+            } else {
+                -cp
+            }
+        };
+        if let outpost_search::Score::Centipawns(cp) = found.score {
+            agreeing += usize::from(i32::from(r.score) == white(cp));
+        }
+    }
+    assert!(
+        records.len() * 10 >= statics.len() * 9,
+        "{} of {}",
+        records.len(),
+        statics.len()
+    );
+    assert!(
+        rescored * 4 > records.len(),
+        "{rescored} of {} rescored",
+        records.len()
+    );
+    assert!(
+        agreeing * 10 >= records.len() * 9,
+        "{agreeing} of {} agree",
+        records.len()
+    );
+
+    // A file of searched samples is only continued as one, at its depth.
+    let mut other = config(searched.out.clone(), 3, 1);
+    other.sample_evals = 16;
+    assert!(matches!(
+        generate(&other, &Evaluator::new(), &mut |_| {}),
+        Err(TrainError::Resume { .. })
+    ));
+    other.sample_depth = 2;
     assert!(matches!(
         generate(&other, &Evaluator::new(), &mut |_| {}),
         Err(TrainError::Resume { .. })

@@ -24,6 +24,7 @@ fn records(name: &str) -> Vec<TrainingRecord> {
         random_plies: 8,
         hash_mib: 1,
         sample_evals: 0,
+        sample_depth: 0,
         evaluator_id: 0,
     };
     generate(&config, &Evaluator::new(), &mut |_| {}).unwrap();
