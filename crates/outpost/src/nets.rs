@@ -49,7 +49,8 @@ pub struct DatagenArgs {
     #[arg(long, value_name = "K", default_value_t = 0)]
     sample_evals: u64,
     /// With --sample-evals: score each sample with a search of depth D
-    /// from it instead of the static evaluation (0: static)
+    /// from it instead of the static evaluation, keeping only samples whose
+    /// best move is quiet (0: static)
     #[arg(long, value_name = "D", default_value_t = 0, requires = "sample_evals",
           value_parser = clap::value_parser!(u32).range(0..=64))]
     sample_depth: u32,

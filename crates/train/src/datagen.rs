@@ -74,8 +74,9 @@ pub struct DatagenConfig {
     /// With `sample_evals`: 0 scores each sample with the static
     /// evaluation; `D` ≥ 1 with a search of depth `D` from it instead (one
     /// thread, its own table cleared per game; samples whose search finds a
-    /// mate are left out): data for teaching a network what a short search
-    /// with the playing evaluator finds, on the positions a search meets.
+    /// mate, or whose best move is a capture or a promotion, are left out):
+    /// data for teaching a network what a short search with the playing
+    /// evaluator finds, on the positions a search meets.
     pub sample_depth: u32,
 }
 
@@ -477,8 +478,10 @@ fn play_game<E: Evaluate + Clone + 'static>(
                         let found =
                             labeller.search(&sample.pos, &[], &label_limits, &control, &mut |_| {});
                         match found.score {
-                            Score::Centipawns(cp) => Some(cp),
-                            Score::Mate(_) => None,
+                            // What a capture or promotion wins is the
+                            // search's to find, not the evaluation's.
+                            Score::Centipawns(cp) if !found.best_move.is_noisy() => Some(cp),
+                            _ => None,
                         }
                     }
                 };

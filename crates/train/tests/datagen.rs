@@ -247,7 +247,8 @@ fn searched_samples_are_the_same_positions_scored_by_a_short_search() {
     );
 
     // The same games, so the same positions in the same order (less those
-    // whose search found a mate), each scored by a depth-1 search of it.
+    // whose search found a mate or a capture or promotion to play), each
+    // scored by a depth-1 search of it.
     let mut statics_left = statics.iter();
     let mut rescored = 0;
     let mut agreeing = 0;
@@ -279,11 +280,11 @@ fn searched_samples_are_the_same_positions_scored_by_a_short_search() {
             }
         };
         if let outpost_search::Score::Centipawns(cp) = found.score {
-            agreeing += usize::from(i32::from(r.score) == white(cp));
+            agreeing += usize::from(i32::from(r.score) == white(cp) && !found.best_move.is_noisy());
         }
     }
     assert!(
-        records.len() * 10 >= statics.len() * 9,
+        records.len() < statics.len() && records.len() * 4 > statics.len(),
         "{} of {}",
         records.len(),
         statics.len()
@@ -293,8 +294,12 @@ fn searched_samples_are_the_same_positions_scored_by_a_short_search() {
         "{rescored} of {} rescored",
         records.len()
     );
+    // Not all: the labeller's table and history carry over from one
+    // sample to the next within a game, and a record has no castling
+    // rights or en-passant square; labels that were not these searches'
+    // scores would agree with almost none.
     assert!(
-        agreeing * 10 >= records.len() * 9,
+        agreeing * 10 >= records.len() * 8,
         "{agreeing} of {} agree",
         records.len()
     );
