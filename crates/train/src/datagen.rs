@@ -296,24 +296,9 @@ pub fn generate<E: Evaluate + Clone + 'static>(
             let samples = Arc::clone(&sampler.samples);
             let labeller_eval = eval.clone();
             scope.spawn(move || {
-                let mut labeller = (config.sample_depth > 0).then(|| {
-                    Engine::with_evaluator(
-                        EngineOptions {
-                            threads: 1,
-                            hash_mib: config.hash_mib.max(1),
-                            ..EngineOptions::default()
-                        },
-                        labeller_eval,
-                    )
-                });
-                let mut engine = Engine::with_evaluator(
-                    EngineOptions {
-                        threads: 1,
-                        hash_mib: config.hash_mib.max(1),
-                        ..EngineOptions::default()
-                    },
-                    sampler,
-                );
+                let mut labeller =
+                    (config.sample_depth > 0).then(|| datagen_engine(config, labeller_eval));
+                let mut engine = datagen_engine(config, sampler);
                 loop {
                     let index = next_game.fetch_add(1, Ordering::Relaxed);
                     if index >= config.games {
@@ -370,6 +355,18 @@ pub fn generate<E: Evaluate + Clone + 'static>(
     Ok(state)
 }
 
+/// A one-thread engine with the run's table size.
+fn datagen_engine<E: Evaluate + Clone + 'static>(config: &DatagenConfig, eval: E) -> Engine<E> {
+    Engine::with_evaluator(
+        EngineOptions {
+            threads: 1,
+            hash_mib: config.hash_mib.max(1),
+            ..EngineOptions::default()
+        },
+        eval,
+    )
+}
+
 /// Game `index` of the run: a random opening, then self-play.
 fn play_game<E: Evaluate + Clone + 'static>(
     engine: &mut Engine<Sampler<E>>,
@@ -384,7 +381,7 @@ fn play_game<E: Evaluate + Clone + 'static>(
     if let Some(labeller) = labeller.as_deref_mut() {
         labeller.new_game();
     }
-    let label_limits = Limits::depth(config.sample_depth.min(i32::MAX as u32) as i32);
+    let label_limits = Limits::depth(i32::try_from(config.sample_depth).unwrap_or(i32::MAX));
     let limits = Limits::soft_nodes(config.nodes, config.nodes.saturating_mul(HARD_NODES_FACTOR));
     let control = SearchControl::new();
     let search = |engine: &mut Engine<Sampler<E>>, pos: &Position, keys: &[u64]| {
@@ -475,14 +472,7 @@ fn play_game<E: Evaluate + Clone + 'static>(
                 let score = match labeller.as_deref_mut() {
                     None => Some(sample.static_score),
                     Some(labeller) => {
-                        let found =
-                            labeller.search(&sample.pos, &[], &label_limits, &control, &mut |_| {});
-                        match found.score {
-                            // What a capture or promotion wins is the
-                            // search's to find, not the evaluation's.
-                            Score::Centipawns(cp) if !found.best_move.is_noisy() => Some(cp),
-                            _ => None,
-                        }
+                        searched_score(labeller, &sample.pos, &label_limits, &control)
                     }
                 };
                 if let Some(cp) = score {
@@ -512,6 +502,23 @@ fn play_game<E: Evaluate + Clone + 'static>(
         index,
         records,
         result,
+    }
+}
+
+/// A searched sample's score (the side to move's view): `labeller`'s
+/// search of `pos` within `limits`, or `None` when it finds a mate or its
+/// best move is a capture or promotion (what those win is the search's to
+/// find, not the evaluation's).
+fn searched_score<E: Evaluate + Clone + 'static>(
+    labeller: &mut Engine<E>,
+    pos: &Position,
+    limits: &Limits,
+    control: &SearchControl,
+) -> Option<i32> {
+    let found = labeller.search(pos, &[], limits, control, &mut |_| {});
+    match found.score {
+        Score::Centipawns(cp) if !found.best_move.is_noisy() => Some(cp),
+        _ => None,
     }
 }
 
