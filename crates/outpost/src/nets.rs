@@ -109,8 +109,11 @@ pub fn datagen(args: DatagenArgs, out: &mut impl Write) -> Result<String, TrainE
         }
         Some(DataTool::Stats { file }) => {
             let s = stats_file(&file)?;
+            let scale = s
+                .fitted_scale
+                .map_or("none (no records)".to_string(), |k| format!("{k} cp"));
             Ok(format!(
-                "records {}\nfrom white wins {}\nfrom draws {}\nfrom black wins {}\nmean |score| {:.1} cp\nmean pieces {:.1}\n",
+                "records {}\nfrom white wins {}\nfrom draws {}\nfrom black wins {}\nmean |score| {:.1} cp\nmean pieces {:.1}\nevaluation scale fitted to the results {scale}\n",
                 s.records, s.results[0], s.results[1], s.results[2], s.mean_abs_score, s.mean_pieces
             ))
         }
@@ -207,6 +210,9 @@ pub struct TrainArgs {
     /// Weight of the game result for sampled evaluations (`datagen --sample-evals` records), when it differs from --lambda
     #[arg(long)]
     sample_lambda: Option<f32>,
+    /// The evaluation scale K in centipawns: a score s counts as the win probability 1/(1+e^(-s/K)), in the target and for the network's output (fit it to the games' results)
+    #[arg(long, default_value_t = outpost::nnue::SCALE as f32)]
+    eval_scale: f32,
     /// Share of the records held out for validation.
     #[arg(long, default_value_t = 0.02)]
     validation: f32,
@@ -239,6 +245,7 @@ pub fn train(args: TrainArgs, out: &mut (impl Write + Send)) -> Result<String, T
         lr: args.lr,
         lambda: args.lambda,
         sample_lambda: args.sample_lambda,
+        eval_scale: args.eval_scale,
         validation: args.validation,
         threads: args.threads,
         seed: args.seed,

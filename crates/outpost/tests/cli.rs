@@ -816,6 +816,10 @@ fn datagen_and_train_from_the_command_line() {
     let (code, out, _) = command_line(&["datagen", "stats", data]);
     assert_eq!(code, Some(0));
     assert!(out.starts_with("records "), "{out}");
+    assert!(
+        out.contains("evaluation scale fitted to the results "),
+        "{out}"
+    );
     // The same command again has nothing left to do; other settings are refused.
     let (code, _, err) =
         command_line(&["datagen", "--games", "4", "--nodes", "300", "--out", data]);
@@ -850,6 +854,8 @@ fn datagen_and_train_from_the_command_line() {
         "64",
         "--threads",
         "1",
+        "--eval-scale",
+        "250",
     ]);
     assert_eq!(code, Some(0), "{err}");
     let net = nets.join("final.nnue");
@@ -868,5 +874,17 @@ fn datagen_and_train_from_the_command_line() {
     let (code, _, err) = command_line(&["bench", "3", "--eval", "nnue", "--eval-file", data]);
     assert_eq!(code, Some(2));
     assert!(err.contains("not an Outpost network"), "{err}");
+    // An evaluation scale that is not a positive number of centipawns: one
+    // line, exit 2.
+    let (code, _, err) = command_line(&[
+        "train",
+        data,
+        "--out",
+        nets.to_str().unwrap(),
+        "--eval-scale",
+        "0",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("evaluation scale"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }

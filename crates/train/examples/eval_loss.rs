@@ -77,7 +77,7 @@ fn main() -> ExitCode {
         };
         let white = pos.side_to_move() == Color::White;
         let score = f64::from(if white { record.score } else { -record.score });
-        let target = f64::from(training_target(record, LAMBDA));
+        let target = f64::from(training_target(record, LAMBDA, SCALE as f32));
         hce.add(
             f64::from(handcrafted.evaluate_uncached(&pos)),
             score,

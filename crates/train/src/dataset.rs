@@ -61,6 +61,30 @@ pub struct DataStats {
     pub mean_abs_score: f64,
     /// Mean number of pieces on the board.
     pub mean_pieces: f64,
+    /// The evaluation scale *K* (centipawns, 10 to 2000) at which the win
+    /// probability `σ(score / K)` best predicts the records' results (least
+    /// squares): the value for `train --eval-scale`. `None` without records.
+    pub fitted_scale: Option<u32>,
+}
+
+/// Fits *K* to `(score, result)` pairs given as a table: for every score
+/// (White's view, offset by 32768) the count, the sum of results and the sum
+/// of squared results (1 win, ½ draw, 0 loss for White).
+fn fit_scale(table: &[[f64; 3]]) -> Option<u32> {
+    let loss = |k: u32| {
+        let mut total = 0.0;
+        for (i, &[n, r, rr]) in table.iter().enumerate() {
+            if n > 0.0 {
+                let p = 1.0 / (1.0 + (-(i as f64 - 32768.0) / f64::from(k)).exp());
+                total += n * p * p - 2.0 * p * r + rr;
+            }
+        }
+        total
+    };
+    if table.iter().all(|e| e[0] == 0.0) {
+        return None;
+    }
+    (10..=2000).min_by(|&a, &b| loss(a).total_cmp(&loss(b)))
 }
 
 /// Counts a data file.
@@ -71,7 +95,13 @@ pub fn stats_file(path: &Path) -> Result<DataStats, TrainError> {
         ..DataStats::default()
     };
     let (mut score, mut pieces) = (0f64, 0f64);
+    let mut table = vec![[0f64; 3]; 65536];
     for r in &records {
+        let result = f64::from(r.result.white_score());
+        let entry = &mut table[(i32::from(r.score) + 32768) as usize];
+        entry[0] += 1.0;
+        entry[1] += result;
+        entry[2] += result * result;
         stats.results[match r.result {
             GameResult::WhiteWins => 0,
             GameResult::Draw => 1,
@@ -83,5 +113,30 @@ pub fn stats_file(path: &Path) -> Result<DataStats, TrainError> {
     let n = records.len().max(1) as f64;
     stats.mean_abs_score = score / n;
     stats.mean_pieces = pieces / n;
+    stats.fitted_scale = fit_scale(&table);
     Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit_scale;
+
+    #[test]
+    fn the_fitted_scale_is_the_one_the_results_were_drawn_with() {
+        for k in [150.0f64, 400.0, 900.0] {
+            // 1000 records at every 20 cp from −1000 to 1000, won in the
+            // share σ(s / k) and lost otherwise.
+            let mut table = vec![[0f64; 3]; 65536];
+            for s in (-1000i32..=1000).step_by(20) {
+                let wins = (1000.0 / (1.0 + (-f64::from(s) / k).exp())).round();
+                table[(s + 32768) as usize] = [1000.0, wins, wins];
+            }
+            let fitted = f64::from(fit_scale(&table).unwrap());
+            assert!(
+                (fitted - k).abs() <= k * 0.02,
+                "drawn with {k}, fitted {fitted}"
+            );
+        }
+        assert_eq!(fit_scale(&vec![[0f64; 3]; 65536]), None);
+    }
 }

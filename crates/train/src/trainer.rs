@@ -4,8 +4,13 @@
 //!
 //! For a record with score *s* (centipawns) and result *r* (1 win, ½ draw,
 //! 0 loss), both from the side to move's point of view, the target is
-//! `t = (1 − λ)·σ(s / 400) + λ·r` and the loss `(σ(o) − t)²`, where *o* is
-//! the network's output in units of 400 centipawns ([`outpost_nnue::SCALE`]).
+//! `t = (1 − λ)·σ(s / K) + λ·r` and the loss `(σ(o·400 / K) − t)²`, where
+//! *o* is the network's output in units of 400 centipawns
+//! ([`outpost_nnue::SCALE`]) and *K*, the evaluation scale, is 400 unless
+//! told. A smaller *K* says a centipawn is worth more winning chances: fitted
+//! to the games (the *K* at which `σ(s / K)` best predicts their results),
+//! it keeps the game results in the target from stretching the network's
+//! scores beyond the search's.
 
 use crate::datagen::read_records;
 use crate::error::TrainError;
@@ -51,6 +56,10 @@ pub struct TrainConfig {
     /// [`TrainingRecord::is_sampled_evaluation`]); `None`: `lambda`. Mixing
     /// game positions and sampled evaluations, each kind gets its own.
     pub sample_lambda: Option<f32>,
+    /// *K*, the evaluation scale in centipawns: a score *s* counts as the
+    /// win probability `σ(s / K)`, in the target and for the network's
+    /// output alike.
+    pub eval_scale: f32,
     /// The share of records held out for validation (the end of the data).
     pub validation: f32,
     /// Threads (0: one per core).
@@ -86,6 +95,7 @@ impl Default for TrainConfig {
             weight_decay: 0.01,
             lambda: 0.3,
             sample_lambda: None,
+            eval_scale: SCALE as f32,
             validation: 0.02,
             threads: 0,
             seed: 1,
@@ -164,7 +174,7 @@ impl Sample {
     /// The sample of `record`; `mirrored` flips the board left to right
     /// (a files ↔ h files), which changes nothing the network sees but the
     /// squares: the same target holds, so it doubles the data.
-    fn new(record: &TrainingRecord, layout: &Layout, lambda: f32, mirrored: bool) -> Sample {
+    fn new(record: &TrainingRecord, layout: &Layout, target: f32, mirrored: bool) -> Sample {
         let stm = record.side_to_move;
         let mut sample = Sample {
             us: [0; 32],
@@ -179,7 +189,7 @@ impl Sample {
             sample.them[sample.count] = feature(!stm, piece, square) as u16;
             sample.count += 1;
         }
-        sample.target = training_target(record, lambda);
+        sample.target = target;
         sample
     }
 }
@@ -187,13 +197,26 @@ impl Sample {
 /// What the network is trained to give for `record` (after the sigmoid),
 /// from the side to move's point of view: the search score's win
 /// probability blended with the game's result,
-/// `(1 − λ)·σ(score / SCALE) + λ·result`.
-pub fn training_target(record: &TrainingRecord, lambda: f32) -> f32 {
+/// `(1 − λ)·σ(score / eval_scale) + λ·result`.
+pub fn training_target(record: &TrainingRecord, lambda: f32, eval_scale: f32) -> f32 {
     let (score, result) = match record.side_to_move {
         Color::White => (f32::from(record.score), record.result.white_score()),
         Color::Black => (-f32::from(record.score), 1.0 - record.result.white_score()),
     };
-    (1.0 - lambda) * sigmoid(score / SCALE as f32) + lambda * result
+    (1.0 - lambda) * sigmoid(score / eval_scale) + lambda * result
+}
+
+impl TrainConfig {
+    /// The target of `record` under these settings.
+    pub fn target_of(&self, record: &TrainingRecord) -> f32 {
+        training_target(record, self.lambda_of(record), self.eval_scale)
+    }
+
+    /// What the network's output (units of [`SCALE`] centipawns) is
+    /// multiplied by before the sigmoid: `SCALE / eval_scale`.
+    fn sharpness(&self) -> f32 {
+        SCALE as f32 / self.eval_scale
+    }
 }
 
 impl FloatNetwork {
@@ -256,19 +279,20 @@ impl FloatNetwork {
     pub fn evaluate(&self, pos: &Position) -> f32 {
         let record =
             TrainingRecord::new(pos, 0, outpost_board::Move::NULL, crate::GameResult::Draw);
-        let sample = Sample::new(&record, &self.layout(), 0.0, false);
+        let sample = Sample::new(&record, &self.layout(), 0.5, false);
         let mut acc = vec![0.0; 2 * self.hidden];
         self.forward(&sample, &mut acc) * SCALE as f32
     }
 
     /// Adds the gradient of one sample's loss to `grad`; returns the loss.
-    fn backward(&self, sample: &Sample, acc: &mut [f32], grad: &mut [f32]) -> f32 {
+    /// The prediction is `σ(output · sharpness)`.
+    fn backward(&self, sample: &Sample, sharpness: f32, acc: &mut [f32], grad: &mut [f32]) -> f32 {
         let out = self.forward(sample, acc);
         let l = self.layout();
         let h = l.hidden;
-        let predicted = sigmoid(out);
+        let predicted = sigmoid(out * sharpness);
         let error = predicted - sample.target;
-        let d_out = 2.0 * error * predicted * (1.0 - predicted);
+        let d_out = 2.0 * error * predicted * (1.0 - predicted) * sharpness;
         let ow_start = l.output_weights + sample.bucket * 2 * h;
         grad[l.output_biases + sample.bucket] += d_out;
         // Gradients of the accumulators, reusing `acc` in place.
@@ -301,7 +325,7 @@ impl FloatNetwork {
     }
 
     /// The mean loss and the summed gradient over `samples`, split between threads.
-    fn gradient(&self, samples: &[Sample]) -> (f64, Vec<f32>) {
+    fn gradient(&self, samples: &[Sample], sharpness: f32) -> (f64, Vec<f32>) {
         let len = self.params.len();
         let chunk = samples.len().div_ceil(rayon::current_num_threads()).max(1);
         // One part per thread, summed in order afterwards: the same sums in
@@ -313,7 +337,7 @@ impl FloatNetwork {
                 let mut acc = vec![0.0f32; 2 * self.hidden];
                 let mut loss = 0.0f64;
                 for s in part {
-                    loss += f64::from(self.backward(s, &mut acc, &mut grad));
+                    loss += f64::from(self.backward(s, sharpness, &mut acc, &mut grad));
                 }
                 (loss, grad)
             })
@@ -330,14 +354,14 @@ impl FloatNetwork {
     }
 
     /// The mean loss over `samples`, without gradients.
-    fn loss(&self, samples: &[Sample]) -> f64 {
+    fn loss(&self, samples: &[Sample], sharpness: f32) -> f64 {
         let parts: Vec<f64> = samples
             .par_chunks(4096)
             .map(|part| {
                 let mut acc = vec![0.0f32; 2 * self.hidden];
                 part.iter()
                     .map(|s| {
-                        let e = sigmoid(self.forward(s, &mut acc)) - s.target;
+                        let e = sigmoid(self.forward(s, &mut acc) * sharpness) - s.target;
                         f64::from(e * e)
                     })
                     .sum::<f64>()
@@ -478,6 +502,12 @@ pub fn train(
             config.hidden
         )));
     }
+    if !(config.eval_scale.is_finite() && config.eval_scale >= 1.0) {
+        return Err(TrainError::Setting(format!(
+            "evaluation scale {} is not a number of centipawns of at least 1",
+            config.eval_scale
+        )));
+    }
     if config.buckets == 0 || config.buckets > outpost_nnue::MAX_BUCKETS {
         return Err(TrainError::Setting(format!(
             "buckets {} is not 1 to 16",
@@ -505,7 +535,7 @@ pub fn train(
         let validation: Vec<Sample> = data
             .validation
             .par_iter()
-            .map(|r| Sample::new(r, &layout, config.lambda_of(r), false))
+            .map(|r| Sample::new(r, &layout, config.target_of(r), false))
             .collect();
         let mut adam = Adam::new(net.params.len());
         let mut order: Vec<u32> = (0..data.train.len() as u32).collect();
@@ -527,10 +557,10 @@ pub fn train(
                     .map(|&i| {
                         let mirrored = config.mirror && mirror_bit(config.seed, epoch, i);
                         let record = &data.train[i as usize];
-                        Sample::new(record, &layout, config.lambda_of(record), mirrored)
+                        Sample::new(record, &layout, config.target_of(record), mirrored)
                     })
                     .collect();
-                let (loss, grad) = net.gradient(&samples);
+                let (loss, grad) = net.gradient(&samples, config.sharpness());
                 loss_sum += loss * samples.len() as f64;
                 let progress = step as f32 / total_steps as f32;
                 let cosine = 0.5 * (1.0 + (std::f32::consts::PI * progress).cos());
@@ -552,7 +582,7 @@ pub fn train(
                 validation_loss: if validation.is_empty() {
                     f64::NAN
                 } else {
-                    net.loss(&validation)
+                    net.loss(&validation, config.sharpness())
                 },
                 lr,
                 positions_per_second: data.train.len() as f64 / elapsed.max(1e-9),

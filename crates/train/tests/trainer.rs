@@ -173,7 +173,7 @@ fn sampled_evaluations_get_their_own_lambda() {
     assert_eq!(unset.lambda_of(&sampled), 0.5);
     // λ 0: the target is the score's alone, whatever the result.
     assert_eq!(
-        training_target(&sampled, config.lambda_of(&sampled)),
+        training_target(&sampled, config.lambda_of(&sampled), 400.0),
         training_target(
             &TrainingRecord::new(
                 &position(&game),
@@ -181,7 +181,8 @@ fn sampled_evaluations_get_their_own_lambda() {
                 Move::NULL,
                 outpost_train::GameResult::Draw
             ),
-            0.0
+            0.0,
+            400.0
         )
     );
 
@@ -208,4 +209,65 @@ fn sampled_evaluations_get_their_own_lambda() {
     let a = train(&base, &data, None, &mut |_, _| Ok(())).unwrap();
     assert_eq!(a, train(&same, &data, None, &mut |_, _| Ok(())).unwrap());
     assert_ne!(a, train(&other, &data, None, &mut |_, _| Ok(())).unwrap());
+}
+
+/// The slope of `net`'s scores against the records' search scores (side to
+/// move's view), through the origin.
+fn slope(net: &FloatNetwork, records: &[TrainingRecord]) -> f32 {
+    let (mut xy, mut xx) = (0f32, 0f32);
+    for record in records {
+        let pos = position(record);
+        let score = f32::from(record.score)
+            * if pos.side_to_move() == outpost_board::Color::White {
+                1.0
+            } else {
+                -1.0
+            };
+        xy += score * net.evaluate(&pos);
+        xx += score * score;
+    }
+    xy / xx
+}
+
+#[test]
+fn the_evaluation_scale_changes_the_sigmoid_not_the_centipawns() {
+    use outpost_board::Move;
+    use outpost_train::trainer::training_target;
+    let games = records("scale");
+    let record = TrainingRecord::new(&position(&games[0]), 200, Move::NULL, games[0].result);
+    let white = position(&games[0]).side_to_move() == outpost_board::Color::White;
+    let expected = 1.0 / (1.0 + (if white { -1.0f32 } else { 1.0 }).exp());
+    assert!((training_target(&record, 0.0, 200.0) - expected).abs() < 1e-6);
+
+    // Taught the scores alone (λ 0), a network learns the same centipawns
+    // whatever the scale: only how steeply they turn into win chances
+    // differs. A scale applied to the target but not to the output would
+    // halve the scores at 200.
+    let data = TrainingData::split(games.clone(), 0.1);
+    let config = TrainConfig {
+        lambda: 0.0,
+        epochs: 8,
+        lr: 0.003,
+        ..tiny_config(8)
+    };
+    let at = |eval_scale: f32| {
+        let config = TrainConfig {
+            eval_scale,
+            ..config.clone()
+        };
+        train(&config, &data, None, &mut |_, _| Ok(())).unwrap()
+    };
+    let (wide, steep) = (slope(&at(400.0), &games), slope(&at(200.0), &games));
+    eprintln!("slope at scale 400: {wide:.3}, at 200: {steep:.3}");
+    assert!(wide > 0.3, "the network did not learn the scores: {wide}");
+    assert!(
+        (0.75..=1.33).contains(&(steep / wide)),
+        "scale 200 gives {steep}, 400 gives {wide}"
+    );
+
+    let bad = TrainConfig {
+        eval_scale: 0.0,
+        ..config
+    };
+    assert!(train(&bad, &data, None, &mut |_, _| Ok(())).is_err());
 }
