@@ -43,10 +43,15 @@ impl EngineEval {
             Some(Arc::new(network))
         };
         if !use_nnue {
-            return Ok(EngineEval::Handcrafted(Evaluator::new()));
+            return Ok(EngineEval::handcrafted());
         }
         let network = file.unwrap_or_else(default_network);
         Ok(EngineEval::Neural(NnueEvaluator::new(network)))
+    }
+
+    /// The handcrafted evaluation.
+    pub fn handcrafted() -> EngineEval {
+        EngineEval::Handcrafted(Evaluator::new())
     }
 
     /// Whether this is the neural network.

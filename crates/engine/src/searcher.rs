@@ -87,8 +87,22 @@ enum Command {
         control: SearchControl,
         tables: Arc<GeneratedTables>,
         strength: Strength,
+        /// The evaluation the options chose (see [`evaluation_for`]).
+        eval: EngineEval,
         sink: EventSink,
     },
+}
+
+/// The evaluation a search plays with: the one the options chose at full
+/// strength; the handcrafted one at a limited strength, whatever
+/// `UseNNUE` says, because the levels were calibrated with it
+/// (`docs/strength.md`) and a stronger evaluation would move them all.
+fn evaluation_for(strength: &Strength, chosen: EngineEval) -> EngineEval {
+    if strength.weakness().is_some() {
+        EngineEval::handcrafted()
+    } else {
+        chosen
+    }
 }
 
 /// Where the handle and the thread meet.
@@ -267,6 +281,7 @@ impl Searcher {
             control: self.control.clone(),
             tables: Arc::clone(&self.tables),
             strength: self.settings.strength,
+            eval: self.eval.clone(),
             sink: Box::new(on_event),
         };
         let sent = self
@@ -542,6 +557,7 @@ fn run(inner: &Inner, inbox: &Receiver<Command>) {
         control,
         tables,
         strength,
+        eval,
         mut sink,
     }) = inbox.recv()
     {
@@ -551,6 +567,14 @@ fn run(inner: &Inner, inbox: &Receiver<Command>) {
                 .engine
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
+            // Setting `UseNNUE` or `EvalFile` hands the engine the chosen
+            // evaluation at once, so only the kind can differ here: switch
+            // (rebuilding the threads) only when the strength asks for the
+            // other kind.
+            let eval = evaluation_for(&strength, eval);
+            if engine.evaluator().is_neural() != eval.is_neural() {
+                engine.set_evaluator(eval);
+            }
             match strength.weakness() {
                 None => {
                     let mut report = |r: Report| sink(SearchEvent::Report(r));

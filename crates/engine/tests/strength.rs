@@ -109,3 +109,42 @@ fn skill_level_weakens_without_limit_strength() {
     let result = searcher.search(SearchRequest::for_game(&Game::new(), Limits::depth(12)));
     assert!(result.depth <= Weakness::for_elo(1000).depth);
 }
+
+#[test]
+fn a_limited_level_plays_with_the_handcrafted_evaluation_its_levels_were_calibrated_with() {
+    let mut game = Game::new();
+    game.play_san("d4").unwrap();
+    let search = |searcher: &mut Searcher, use_nnue: bool| {
+        searcher
+            .set_option(&parse_option("UseNNUE", Some(&use_nnue.to_string())).unwrap())
+            .unwrap();
+        searcher.new_game().unwrap();
+        searcher.search(SearchRequest::for_game(&game, Limits::depth(10)))
+    };
+    // The same level with the network chosen and without: the same search.
+    let (mut off, mut on) = (limited(1900), limited(1900));
+    let (a, b) = (search(&mut off, false), search(&mut on, true));
+    assert_eq!(
+        (a.best_move, a.score, a.nodes),
+        (b.best_move, b.score, b.nodes)
+    );
+    // At full strength the choice is followed (the searches differ), and
+    // back at a level it is the handcrafted evaluation again.
+    for searcher in [&mut off, &mut on] {
+        searcher
+            .set_option(&parse_option("UCI_LimitStrength", Some("false")).unwrap())
+            .unwrap();
+    }
+    let (c, d) = (search(&mut off, false), search(&mut on, true));
+    assert_ne!(c.nodes, d.nodes, "full strength ignored UseNNUE");
+    for searcher in [&mut off, &mut on] {
+        searcher
+            .set_option(&parse_option("UCI_LimitStrength", Some("true")).unwrap())
+            .unwrap();
+    }
+    let (e, f) = (search(&mut off, false), search(&mut on, true));
+    assert_eq!(
+        (e.best_move, e.score, e.nodes),
+        (f.best_move, f.score, f.nodes)
+    );
+}
