@@ -32,7 +32,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 /// The network built into the binary: generation 3 (docs/nnue.md).
-const DEFAULT_NETWORK: &[u8] = include_bytes!("../nets/gen3.nnue");
+const DEFAULT_NETWORK: &[u8] = include_bytes!("../nets/gen4.nnue");
 
 /// The network built into the binary, read once.
 pub fn default_network() -> Arc<Network> {
