@@ -84,7 +84,10 @@ fn fit_scale(table: &[[f64; 3]]) -> Option<u32> {
     if table.iter().all(|e| e[0] == 0.0) {
         return None;
     }
-    (10..=2000).min_by(|&a, &b| loss(a).total_cmp(&loss(b)))
+    (10..=2000)
+        .map(|k| (k, loss(k)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(k, _)| k)
 }
 
 /// Counts a data file.

@@ -79,6 +79,17 @@ impl TrainConfig {
             _ => self.lambda,
         }
     }
+
+    /// The target of `record` under these settings.
+    pub fn target_of(&self, record: &TrainingRecord) -> f32 {
+        training_target(record, self.lambda_of(record), self.eval_scale)
+    }
+
+    /// What the network's output (units of [`SCALE`] centipawns) is
+    /// multiplied by before the sigmoid: `SCALE / eval_scale`.
+    fn sharpness(&self) -> f32 {
+        SCALE as f32 / self.eval_scale
+    }
 }
 
 impl Default for TrainConfig {
@@ -204,19 +215,6 @@ pub fn training_target(record: &TrainingRecord, lambda: f32, eval_scale: f32) ->
         Color::Black => (-f32::from(record.score), 1.0 - record.result.white_score()),
     };
     (1.0 - lambda) * sigmoid(score / eval_scale) + lambda * result
-}
-
-impl TrainConfig {
-    /// The target of `record` under these settings.
-    pub fn target_of(&self, record: &TrainingRecord) -> f32 {
-        training_target(record, self.lambda_of(record), self.eval_scale)
-    }
-
-    /// What the network's output (units of [`SCALE`] centipawns) is
-    /// multiplied by before the sigmoid: `SCALE / eval_scale`.
-    fn sharpness(&self) -> f32 {
-        SCALE as f32 / self.eval_scale
-    }
 }
 
 impl FloatNetwork {
