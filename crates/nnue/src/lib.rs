@@ -31,8 +31,8 @@ pub use network::{output_bucket, Network, MAGIC, MAX_BUCKETS, MAX_HIDDEN, QA, QB
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-/// The network built into the binary: generation 6 (docs/nnue.md).
-const DEFAULT_NETWORK: &[u8] = include_bytes!("../nets/gen6.nnue");
+/// The network built into the binary: generation 7 (docs/nnue.md).
+const DEFAULT_NETWORK: &[u8] = include_bytes!("../nets/gen7.nnue");
 
 /// The network built into the binary, read once.
 pub fn default_network() -> Arc<Network> {
