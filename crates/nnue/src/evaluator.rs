@@ -1,7 +1,7 @@
 //! The incremental evaluator: a stack of accumulators that follows the
 //! search through [`Evaluate::make`] and [`Evaluate::unmake`].
 
-use crate::features::{feature, INPUTS};
+use crate::features::{feature_in, KingSlot, INPUTS};
 use crate::kernel::Kernel;
 use crate::network::{Network, QA, QB, SCALE};
 use outpost_board::{Color, Move, Piece, PieceKind, Position};
@@ -36,8 +36,20 @@ impl Delta {
         refresh: true,
     };
 
-    fn between(parent: &Position, child: &Position) -> Delta {
+    /// The inputs that changed from `parent` to `child` in a network with
+    /// `king_buckets` king buckets; a refresh when a king's move changed
+    /// which set of inputs its side uses.
+    fn between(parent: &Position, child: &Position, king_buckets: usize) -> Delta {
         let mut delta = Delta::default();
+        let slots = Color::ALL.map(|view| KingSlot::in_position(child, view, king_buckets));
+        if king_buckets > 1
+            && Color::ALL
+                .into_iter()
+                .zip(slots)
+                .any(|(view, slot)| KingSlot::in_position(parent, view, king_buckets) != slot)
+        {
+            return Delta::REFRESH;
+        }
         for color in Color::ALL {
             for kind in PieceKind::ALL {
                 let before = parent.pieces_of(color, kind);
@@ -52,7 +64,7 @@ impl Delta {
                         return Delta::REFRESH;
                     }
                     for (p, view) in Color::ALL.into_iter().enumerate() {
-                        delta.added[p][n] = feature(view, piece, sq) as u16;
+                        delta.added[p][n] = feature_in(view, slots[p], piece, sq) as u16;
                     }
                     delta.adds += 1;
                 }
@@ -62,7 +74,7 @@ impl Delta {
                         return Delta::REFRESH;
                     }
                     for (p, view) in Color::ALL.into_iter().enumerate() {
-                        delta.removed[p][n] = feature(view, piece, sq) as u16;
+                        delta.removed[p][n] = feature_in(view, slots[p], piece, sq) as u16;
                     }
                     delta.removes += 1;
                 }
@@ -238,6 +250,7 @@ fn refresh(net: &Network, kernel: Kernel, pos: &Position, acc: &mut [i16]) {
     for (p, view) in Color::ALL.into_iter().enumerate() {
         let dst = &mut acc[p * hidden..(p + 1) * hidden];
         dst.copy_from_slice(&net.feature_biases);
+        let slot = KingSlot::in_position(pos, view, net.king_buckets());
         // At most 32 pieces: the rows go in one array on the stack.
         let mut rows = [empty; 32];
         let mut count = 0;
@@ -245,8 +258,8 @@ fn refresh(net: &Network, kernel: Kernel, pos: &Position, acc: &mut [i16]) {
             for kind in PieceKind::ALL {
                 let piece = Piece::new(color, kind);
                 for sq in pos.pieces_of(color, kind) {
-                    let f = feature(view, piece, sq);
-                    debug_assert!(f < INPUTS);
+                    let f = feature_in(view, slot, piece, sq);
+                    debug_assert!(f < net.king_buckets() * INPUTS);
                     if count == rows.len() {
                         kernel.add_rows(dst, &rows);
                         count = 0;
@@ -291,7 +304,7 @@ impl Evaluate for NnueEvaluator {
         }
         self.top += 1;
         let delta = if parent.key() == self.entries[self.top - 1].key {
-            Delta::between(parent, child)
+            Delta::between(parent, child, self.network.king_buckets())
         } else {
             Delta::REFRESH
         };

@@ -1,9 +1,80 @@
-//! The network's inputs: one per (piece, square), seen from each side.
+//! The network's inputs: one per (piece, square), seen from each side,
+//! optionally one such set per king bucket.
 
 use outpost_board::{Color, Piece, PieceKind, Position, Square};
 
-/// Inputs per perspective: 2 colours × 6 kinds × 64 squares.
+/// Inputs per perspective and king bucket: 2 colours × 6 kinds × 64 squares.
 pub const INPUTS: usize = 768;
+
+/// The king-bucket layouts a network may have: 1 (the inputs do not depend
+/// on the king) or [`KING_BUCKETS`].
+pub const KING_BUCKET_CHOICES: [usize; 2] = [1, KING_BUCKETS];
+
+/// King buckets of the bucketed layout. A perspective whose own king is on
+/// files a–d sees the board mirrored left to right, so its king is always on
+/// files e–h; the bucket is then, by the king's square seen from its own
+/// side: 0 for e1/f1, 1 for g1/h1, 2 for the second rank, 3 further up.
+pub const KING_BUCKETS: usize = 4;
+
+/// [`KING_BUCKETS`]' bucket of each square (from the perspective's own
+/// side, after mirroring onto files e–h).
+const KING_BUCKET_OF: [u8; 64] = king_bucket_table();
+
+const fn king_bucket_table() -> [u8; 64] {
+    let mut table = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (rank, file) = (sq / 8, sq % 8);
+        table[sq] = match rank {
+            0 if file >= 6 => 1,
+            0 => 0,
+            1 => 2,
+            _ => 3,
+        };
+        sq += 1;
+    }
+    table
+}
+
+/// Which set of inputs a perspective uses, fixed by where its own king
+/// stands: the king bucket and whether the board is mirrored left to right.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KingSlot {
+    /// The king bucket (0 when the network has one).
+    pub bucket: usize,
+    /// Files mirrored (a ↔ h): the king stands on files a–d.
+    pub mirrored: bool,
+}
+
+impl KingSlot {
+    /// The slot of `perspective` whose own king is on `king`, in a network
+    /// with `king_buckets` king buckets (1 or [`KING_BUCKETS`]).
+    #[inline]
+    pub fn of(perspective: Color, king: Square, king_buckets: usize) -> KingSlot {
+        if king_buckets == 1 {
+            return KingSlot::default();
+        }
+        let relative = match perspective {
+            Color::White => king.index(),
+            Color::Black => king.index() ^ 56,
+        };
+        let mirrored = relative % 8 < 4;
+        let relative = if mirrored { relative ^ 7 } else { relative };
+        KingSlot {
+            bucket: usize::from(KING_BUCKET_OF[relative]),
+            mirrored,
+        }
+    }
+
+    /// The slot of `perspective` in `pos`.
+    #[inline]
+    pub fn in_position(pos: &Position, perspective: Color, king_buckets: usize) -> KingSlot {
+        if king_buckets == 1 {
+            return KingSlot::default();
+        }
+        KingSlot::of(perspective, pos.king_square(perspective), king_buckets)
+    }
+}
 
 /// The input that `piece` on `square` switches on in `perspective`'s half
 /// of the network.
@@ -27,21 +98,52 @@ pub const INPUTS: usize = 768;
 /// ```
 #[inline]
 pub fn feature(perspective: Color, piece: Piece, square: Square) -> usize {
+    feature_in(perspective, KingSlot::default(), piece, square)
+}
+
+/// The input that `piece` on `square` switches on in `perspective`'s half
+/// of a king-bucketed network, `slot` being where that perspective's king
+/// puts it: [`feature`]'s index (on the mirrored board when the slot says
+/// so) plus 768 per bucket.
+///
+/// ```
+/// use outpost_board::{Color, Piece, PieceKind, Square};
+/// use outpost_nnue::{feature_in, KingSlot, KING_BUCKETS};
+///
+/// let sq = |i| Square::from_index(i).unwrap();
+/// let knight = Piece::new(Color::White, PieceKind::Knight);
+/// // White's king on g1: bucket 1, not mirrored; a knight on f3 is input 768 + 64 + 21.
+/// let g1 = KingSlot::of(Color::White, sq(6), KING_BUCKETS);
+/// assert_eq!(feature_in(Color::White, g1, knight, sq(21)), 768 + 64 + 21);
+/// // The king on b1 is g1 mirrored: the knight on c3 is the same input.
+/// let b1 = KingSlot::of(Color::White, sq(1), KING_BUCKETS);
+/// assert_eq!(b1, KingSlot { bucket: 1, mirrored: true });
+/// assert_eq!(feature_in(Color::White, b1, knight, sq(18)), 768 + 64 + 21);
+/// ```
+#[inline]
+pub fn feature_in(perspective: Color, slot: KingSlot, piece: Piece, square: Square) -> usize {
     let (square, own) = match perspective {
         Color::White => (square.index(), piece.color() == Color::White),
         Color::Black => (square.index() ^ 56, piece.color() == Color::Black),
     };
+    let square = if slot.mirrored { square ^ 7 } else { square };
     let side = if own { 0 } else { 384 };
-    side + piece.kind().index() * 64 + square
+    slot.bucket * INPUTS + side + piece.kind().index() * 64 + square
 }
 
-/// Every active input of `pos` in `perspective`'s half.
-pub fn active_features(pos: &Position, perspective: Color) -> impl Iterator<Item = usize> + '_ {
+/// Every active input of `pos` in `perspective`'s half of a network with
+/// `king_buckets` king buckets.
+pub fn active_features(
+    pos: &Position,
+    perspective: Color,
+    king_buckets: usize,
+) -> impl Iterator<Item = usize> + '_ {
+    let slot = KingSlot::in_position(pos, perspective, king_buckets);
     Color::ALL.into_iter().flat_map(move |color| {
         PieceKind::ALL.into_iter().flat_map(move |kind| {
             let piece = Piece::new(color, kind);
             pos.pieces_of(color, kind)
-                .map(move |square| feature(perspective, piece, square))
+                .map(move |square| feature_in(perspective, slot, piece, square))
         })
     })
 }

@@ -24,9 +24,14 @@ mod network;
 
 pub use error::NnueError;
 pub use evaluator::NnueEvaluator;
-pub use features::{active_features, feature, INPUTS};
+pub use features::{
+    active_features, feature, feature_in, KingSlot, INPUTS, KING_BUCKETS, KING_BUCKET_CHOICES,
+};
 pub use kernel::Kernel;
-pub use network::{output_bucket, Network, MAGIC, MAX_BUCKETS, MAX_HIDDEN, QA, QB, SCALE, VERSION};
+pub use network::{
+    output_bucket, Network, MAGIC, MAX_BUCKETS, MAX_HIDDEN, QA, QB, SCALE, VERSION,
+    VERSION_KING_BUCKETS,
+};
 
 use std::path::Path;
 use std::sync::{Arc, OnceLock};

@@ -5,10 +5,11 @@
 //! | field            | type           | value                                   |
 //! |------------------|----------------|-----------------------------------------|
 //! | magic            | 4 bytes        | `OPNN`                                  |
-//! | version          | u32            | 1                                       |
+//! | version          | u32            | 1, or 2 for a king-bucketed network     |
 //! | hidden           | u32            | H: hidden units per perspective, a multiple of 16, at most 4096 |
 //! | buckets          | u32            | B: output buckets by piece count, 1 to 16 |
-//! | feature weights  | i16 × 768·H    | row by input ([`crate::feature`]), scaled by [`QA`] |
+//! | king buckets     | u32            | only in version 2: KB, 1 or [`KING_BUCKETS`] (version 1: 1) |
+//! | feature weights  | i16 × KB·768·H | row by input ([`crate::feature_in`]), scaled by [`QA`] |
 //! | feature biases   | i16 × H        | scaled by [`QA`]                        |
 //! | output weights   | i16 × B·2H     | per bucket: the side to move's half, then the other's; scaled by [`QB`] |
 //! | output biases    | i32 × B        | scaled by [`QA`]·[`QB`]                 |
@@ -17,7 +18,7 @@
 //! The output is `(Σ screlu(a)·w / QA + bias) · SCALE / (QA·QB)` centipawns,
 //! where `screlu(a) = clamp(a, 0, QA)²` and bucket `(pieces − 2)·B / 32` is used.
 
-use crate::features::INPUTS;
+use crate::features::{INPUTS, KING_BUCKETS, KING_BUCKET_CHOICES};
 use crate::NnueError;
 
 /// Feature-transformer quantisation: an activation of 1.0 is this.
@@ -28,19 +29,23 @@ pub const QB: i32 = 64;
 pub const SCALE: i32 = 400;
 /// The file's first four bytes.
 pub const MAGIC: [u8; 4] = *b"OPNN";
-/// The format version this crate reads and writes.
+/// The format version of a network without king buckets; one with them
+/// is written as [`VERSION_KING_BUCKETS`]. This crate reads both.
 pub const VERSION: u32 = 1;
+/// The format version of a king-bucketed network (one more header field).
+pub const VERSION_KING_BUCKETS: u32 = 2;
 /// The largest hidden layer a file may declare.
 pub const MAX_HIDDEN: usize = 4096;
 /// The most output buckets a file may declare.
 pub const MAX_BUCKETS: usize = 16;
 
-/// A quantised network: 768 inputs → H hidden units per perspective (SCReLU)
-/// → 1 output per bucket.
+/// A quantised network: 768 inputs per king bucket → H hidden units per
+/// perspective (SCReLU) → 1 output per bucket.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     hidden: usize,
     buckets: usize,
+    king_buckets: usize,
     pub(crate) feature_weights: Vec<i16>,
     pub(crate) feature_biases: Vec<i16>,
     pub(crate) output_weights: Vec<i16>,
@@ -48,7 +53,8 @@ pub struct Network {
 }
 
 impl Network {
-    /// A network from its quantised parameters, checking their sizes.
+    /// A network without king buckets from its quantised parameters,
+    /// checking their sizes.
     pub fn new(
         hidden: usize,
         buckets: usize,
@@ -57,9 +63,36 @@ impl Network {
         output_weights: Vec<i16>,
         output_biases: Vec<i32>,
     ) -> Result<Network, NnueError> {
+        Network::with_king_buckets(
+            1,
+            hidden,
+            buckets,
+            feature_weights,
+            feature_biases,
+            output_weights,
+            output_biases,
+        )
+    }
+
+    /// A network with `king_buckets` king buckets (1 or [`KING_BUCKETS`])
+    /// from its quantised parameters, checking their sizes.
+    pub fn with_king_buckets(
+        king_buckets: usize,
+        hidden: usize,
+        buckets: usize,
+        feature_weights: Vec<i16>,
+        feature_biases: Vec<i16>,
+        output_weights: Vec<i16>,
+        output_biases: Vec<i32>,
+    ) -> Result<Network, NnueError> {
         check_shape(hidden, buckets)?;
+        check_king_buckets(king_buckets)?;
         let sizes = [
-            (feature_weights.len(), INPUTS * hidden, "feature weights"),
+            (
+                feature_weights.len(),
+                king_buckets * INPUTS * hidden,
+                "feature weights",
+            ),
             (feature_biases.len(), hidden, "feature biases"),
             (output_weights.len(), buckets * 2 * hidden, "output weights"),
             (output_biases.len(), buckets, "output biases"),
@@ -72,6 +105,7 @@ impl Network {
         Ok(Network {
             hidden,
             buckets,
+            king_buckets,
             feature_weights,
             feature_biases,
             output_weights,
@@ -87,6 +121,12 @@ impl Network {
     /// Output buckets.
     pub fn buckets(&self) -> usize {
         self.buckets
+    }
+
+    /// King buckets: 1, or [`KING_BUCKETS`] sets of inputs chosen by where
+    /// each perspective's king stands.
+    pub fn king_buckets(&self) -> usize {
+        self.king_buckets
     }
 
     /// The output bucket of a position with `pieces` pieces (kings included).
@@ -108,9 +148,17 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.file_len());
         out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        let version = if self.king_buckets == 1 {
+            VERSION
+        } else {
+            VERSION_KING_BUCKETS
+        };
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+        if version == VERSION_KING_BUCKETS {
+            out.extend_from_slice(&(self.king_buckets as u32).to_le_bytes());
+        }
         for w in self
             .feature_weights
             .iter()
@@ -137,12 +185,16 @@ impl Network {
             u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
         };
         let version = word(4);
-        if version != VERSION {
-            return Err(NnueError::Version(version));
-        }
+        let (king_buckets, header) = match version {
+            VERSION => (1, 16),
+            VERSION_KING_BUCKETS if bytes.len() >= 20 => (word(16) as usize, 20),
+            VERSION_KING_BUCKETS => return Err(NnueError::NotANetwork),
+            _ => return Err(NnueError::Version(version)),
+        };
         let (hidden, buckets) = (word(8) as usize, word(12) as usize);
         check_shape(hidden, buckets)?;
-        let expected = file_len(hidden, buckets);
+        check_king_buckets(king_buckets)?;
+        let expected = file_len(hidden, buckets, king_buckets);
         if bytes.len() != expected {
             return Err(NnueError::Length {
                 expected,
@@ -158,7 +210,7 @@ impl Network {
         if fnv1a(body) != stored {
             return Err(NnueError::Checksum);
         }
-        let mut at = 16;
+        let mut at = header;
         let mut i16s = |n: usize| {
             let v: Vec<i16> = body[at..at + 2 * n]
                 .chunks_exact(2)
@@ -167,14 +219,15 @@ impl Network {
             at += 2 * n;
             v
         };
-        let feature_weights = i16s(INPUTS * hidden);
+        let feature_weights = i16s(king_buckets * INPUTS * hidden);
         let feature_biases = i16s(hidden);
         let output_weights = i16s(buckets * 2 * hidden);
         let output_biases = body[at..at + 4 * buckets]
             .chunks_exact(4)
             .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
-        Network::new(
+        Network::with_king_buckets(
+            king_buckets,
             hidden,
             buckets,
             feature_weights,
@@ -185,7 +238,7 @@ impl Network {
     }
 
     fn file_len(&self) -> usize {
-        file_len(self.hidden, self.buckets)
+        file_len(self.hidden, self.buckets, self.king_buckets)
     }
 }
 
@@ -211,8 +264,19 @@ fn check_shape(hidden: usize, buckets: usize) -> Result<(), NnueError> {
     Ok(())
 }
 
-fn file_len(hidden: usize, buckets: usize) -> usize {
-    16 + 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets + 8
+fn check_king_buckets(king_buckets: usize) -> Result<(), NnueError> {
+    if KING_BUCKET_CHOICES.contains(&king_buckets) {
+        Ok(())
+    } else {
+        Err(NnueError::Shape(format!(
+            "{king_buckets} king buckets (1 or {KING_BUCKETS} are allowed)"
+        )))
+    }
+}
+
+fn file_len(hidden: usize, buckets: usize, king_buckets: usize) -> usize {
+    let header = if king_buckets == 1 { 16 } else { 20 };
+    header + 2 * (king_buckets * INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets + 8
 }
 
 /// The 64-bit FNV-1a hash.

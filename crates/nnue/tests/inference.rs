@@ -2,7 +2,10 @@
 
 use outpost_board::{Move, Position};
 use outpost_eval::Evaluate;
-use outpost_nnue::{load_network, Kernel, Network, NnueError, NnueEvaluator, INPUTS};
+use outpost_nnue::{
+    load_network, Kernel, Network, NnueError, NnueEvaluator, INPUTS, KING_BUCKETS,
+    VERSION_KING_BUCKETS,
+};
 use outpost_notation::parse_fen;
 use std::sync::Arc;
 
@@ -24,15 +27,122 @@ impl Rng {
 }
 
 fn random_network(hidden: usize, buckets: usize, seed: u64) -> Network {
+    random_bucketed_network(1, hidden, buckets, seed)
+}
+
+fn random_bucketed_network(
+    king_buckets: usize,
+    hidden: usize,
+    buckets: usize,
+    seed: u64,
+) -> Network {
     let mut rng = Rng(seed);
     let mut i16s = |n: usize, low: i32, high: i32| -> Vec<i16> {
         (0..n).map(|_| rng.range(low, high) as i16).collect()
     };
-    let fw = i16s(INPUTS * hidden, -60, 60);
+    let fw = i16s(king_buckets * INPUTS * hidden, -60, 60);
     let fb = i16s(hidden, -40, 120);
     let ow = i16s(buckets * 2 * hidden, -127, 127);
     let ob = (0..buckets as i32).map(|b| b * 1000 - 3000).collect();
-    Network::new(hidden, buckets, fw, fb, ow, ob).unwrap()
+    Network::with_king_buckets(king_buckets, hidden, buckets, fw, fb, ow, ob).unwrap()
+}
+
+/// `fen` mirrored left to right (a file ↔ h file); only for FENs without
+/// castling rights.
+fn mirror_fen(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    assert_eq!(fields[2], "-");
+    let board: Vec<String> = fields[0]
+        .split('/')
+        .map(|rank| rank.chars().rev().collect())
+        .collect();
+    let ep = match fields[3] {
+        "-" => "-".to_string(),
+        sq => {
+            let file = (b'h' - (sq.as_bytes()[0] - b'a')) as char;
+            format!("{file}{}", &sq[1..])
+        }
+    };
+    format!(
+        "{} {} - {} {} {}",
+        board.join("/"),
+        fields[1],
+        ep,
+        fields[4],
+        fields[5]
+    )
+}
+
+#[test]
+fn king_bucketed_networks_round_trip_and_wrong_counts_are_named() {
+    let net = random_bucketed_network(KING_BUCKETS, 32, 8, 21);
+    assert_eq!(net.king_buckets(), KING_BUCKETS);
+    let bytes = net.to_bytes();
+    assert_eq!(
+        u32::from_le_bytes(bytes[4..8].try_into().unwrap()),
+        VERSION_KING_BUCKETS
+    );
+    assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+    // A plain network still writes the first version, byte for byte as before.
+    let plain = random_network(32, 8, 21);
+    assert_eq!(
+        u32::from_le_bytes(plain.to_bytes()[4..8].try_into().unwrap()),
+        1
+    );
+    let mut wrong = bytes.clone();
+    wrong[16] = 3; // 3 king buckets: not a layout
+    assert!(matches!(
+        Network::from_bytes(&wrong),
+        Err(NnueError::Shape(_))
+    ));
+    assert_eq!(
+        Network::from_bytes(&bytes[..18]),
+        Err(NnueError::NotANetwork)
+    );
+    assert!(matches!(
+        Network::with_king_buckets(
+            2,
+            16,
+            1,
+            vec![0; 2 * INPUTS * 16],
+            vec![0; 16],
+            vec![0; 32],
+            vec![0]
+        ),
+        Err(NnueError::Shape(_))
+    ));
+}
+
+/// With king buckets, a side whose king is on files a–d sees the board
+/// mirrored: a position and its mirror image (no castling rights) are the
+/// same to the network.
+#[test]
+fn king_buckets_see_a_position_and_its_mirror_alike() {
+    let net = Arc::new(random_bucketed_network(KING_BUCKETS, 32, 8, 23));
+    let plain = Arc::new(random_network(32, 8, 23));
+    let eval = NnueEvaluator::new(Arc::clone(&net));
+    let plain_eval = NnueEvaluator::new(plain);
+    let mut plain_differs = 0;
+    for fen in [
+        "r4rk1/pp3ppp/2n1bn2/q1bpp3/4P3/2NP1N2/PPPBBPPP/R2Q1RK1 w - - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "2kr3r/ppp2ppp/2n5/3q4/3P4/2P2N2/PP3PPP/R2Q1RK1 b - - 3 14",
+        "8/8/3k4/8/3PK3/8/8/8 w - - 0 1",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+    ] {
+        let pos: Position = parse_fen(fen).unwrap();
+        let mirrored: Position = parse_fen(&mirror_fen(fen)).unwrap();
+        assert_eq!(
+            eval.evaluate_from_scratch(&pos),
+            eval.evaluate_from_scratch(&mirrored),
+            "{fen}"
+        );
+        plain_differs += usize::from(
+            plain_eval.evaluate_from_scratch(&pos) != plain_eval.evaluate_from_scratch(&mirrored),
+        );
+    }
+    // The test has teeth: without mirroring, random weights tell them apart.
+    assert!(plain_differs >= 4, "{plain_differs}");
 }
 
 #[test]
@@ -135,7 +245,13 @@ fn the_kernels_agree_on_random_data() {
 /// evaluation against one from scratch, with both kernels.
 #[test]
 fn incremental_evaluation_equals_evaluation_from_scratch() {
-    let net = Arc::new(random_network(64, 8, 3));
+    for king_buckets in [1, KING_BUCKETS] {
+        incremental_evaluation_matches(king_buckets);
+    }
+}
+
+fn incremental_evaluation_matches(king_buckets: usize) {
+    let net = Arc::new(random_bucketed_network(king_buckets, 64, 8, 3));
     for kernel in [Kernel::Portable, Kernel::detect()] {
         let mut eval = NnueEvaluator::with_kernel(Arc::clone(&net), kernel);
         let reference = NnueEvaluator::with_kernel(Arc::clone(&net), Kernel::Portable);

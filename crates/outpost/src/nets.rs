@@ -195,6 +195,9 @@ pub struct TrainArgs {
     /// Output buckets by piece count.
     #[arg(long, default_value_t = 8)]
     buckets: usize,
+    /// King buckets: 1 (none) or 4 (inputs by where each side's king stands, the board mirrored so the king is on files e-h)
+    #[arg(long, default_value_t = 1)]
+    king_buckets: usize,
     /// Passes over the data.
     #[arg(long, default_value_t = 20)]
     epochs: usize,
@@ -240,6 +243,7 @@ pub fn train(args: TrainArgs, out: &mut (impl Write + Send)) -> Result<String, T
         out_dir: args.out,
         hidden: args.hidden,
         buckets: args.buckets,
+        king_buckets: args.king_buckets,
         epochs: args.epochs,
         batch: args.batch as usize,
         lr: args.lr,
@@ -258,12 +262,17 @@ pub fn train(args: TrainArgs, out: &mut (impl Write + Send)) -> Result<String, T
     let data = TrainingData::load(&config.data, config.validation)?;
     let _ = writeln!(
         out,
-        "{} training and {} validation records read in {:.1} s; {} hidden, {} buckets",
+        "{} training and {} validation records read in {:.1} s; {} hidden, {} buckets{}",
         data.train_len(),
         data.validation_len(),
         loaded.elapsed().as_secs_f64(),
         config.hidden,
-        config.buckets
+        config.buckets,
+        if config.king_buckets == 1 {
+            String::new()
+        } else {
+            format!(", {} king buckets", config.king_buckets)
+        }
     );
     let dir = config.out_dir.clone();
     let mut last = String::new();

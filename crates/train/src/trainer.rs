@@ -15,8 +15,10 @@
 use crate::datagen::read_records;
 use crate::error::TrainError;
 use crate::record::TrainingRecord;
-use outpost_board::{Color, Position};
-use outpost_nnue::{feature, Network, INPUTS, QA, QB, SCALE};
+use outpost_board::{Color, PieceKind, Position, Square};
+use outpost_nnue::{
+    feature_in, KingSlot, Network, INPUTS, KING_BUCKETS, KING_BUCKET_CHOICES, QA, QB, SCALE,
+};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -39,6 +41,8 @@ pub struct TrainConfig {
     pub hidden: usize,
     /// Output buckets by piece count (1 for none).
     pub buckets: usize,
+    /// King buckets: 1 (none) or [`KING_BUCKETS`] (`outpost_nnue::KingSlot`).
+    pub king_buckets: usize,
     /// Passes over the training data.
     pub epochs: usize,
     /// Positions per gradient step.
@@ -99,6 +103,7 @@ impl Default for TrainConfig {
             out_dir: PathBuf::from("nets"),
             hidden: 128,
             buckets: 8,
+            king_buckets: 1,
             epochs: 20,
             batch: 16_384,
             lr: 0.001,
@@ -122,7 +127,9 @@ pub struct FloatNetwork {
     pub hidden: usize,
     /// Output buckets.
     pub buckets: usize,
-    /// All parameters in one vector: feature weights (768·H), feature
+    /// King buckets (1 or [`KING_BUCKETS`]).
+    pub king_buckets: usize,
+    /// All parameters in one vector: feature weights (KB·768·H), feature
     /// biases (H), output weights (B·2H), output biases (B).
     pub params: Vec<f32>,
 }
@@ -132,6 +139,7 @@ pub struct FloatNetwork {
 struct Layout {
     hidden: usize,
     buckets: usize,
+    king_buckets: usize,
     feature_biases: usize,
     output_weights: usize,
     output_biases: usize,
@@ -139,13 +147,14 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(hidden: usize, buckets: usize) -> Layout {
-        let feature_biases = INPUTS * hidden;
+    fn new(hidden: usize, buckets: usize, king_buckets: usize) -> Layout {
+        let feature_biases = king_buckets * INPUTS * hidden;
         let output_weights = feature_biases + hidden;
         let output_biases = output_weights + buckets * 2 * hidden;
         Layout {
             hidden,
             buckets,
+            king_buckets,
             feature_biases,
             output_weights,
             output_biases,
@@ -194,10 +203,24 @@ impl Sample {
             bucket: layout.bucket(record.occupancy().count()),
             target: 0.0,
         };
+        let place = |square: Square| if mirrored { square.flip_file() } else { square };
+        // Each side's king square decides its inputs' set (with king buckets).
+        let mut kings = [None; 2];
         for (square, piece) in record.pieces().take(32) {
-            let square = if mirrored { square.flip_file() } else { square };
-            sample.us[sample.count] = feature(stm, piece, square) as u16;
-            sample.them[sample.count] = feature(!stm, piece, square) as u16;
+            if piece.kind() == PieceKind::King {
+                kings[piece.color().index()] = Some(place(square));
+            }
+        }
+        let slot = |view: Color| {
+            kings[view.index()].map_or(KingSlot::default(), |king| {
+                KingSlot::of(view, king, layout.king_buckets)
+            })
+        };
+        let (slot_us, slot_them) = (slot(stm), slot(!stm));
+        for (square, piece) in record.pieces().take(32) {
+            let square = place(square);
+            sample.us[sample.count] = feature_in(stm, slot_us, piece, square) as u16;
+            sample.them[sample.count] = feature_in(!stm, slot_them, piece, square) as u16;
             sample.count += 1;
         }
         sample.target = target;
@@ -218,9 +241,10 @@ pub fn training_target(record: &TrainingRecord, lambda: f32, eval_scale: f32) ->
 }
 
 impl FloatNetwork {
-    /// A network with small random weights drawn from `seed`.
-    pub fn random(hidden: usize, buckets: usize, seed: u64) -> FloatNetwork {
-        let layout = Layout::new(hidden, buckets);
+    /// A network with small random weights drawn from `seed`, with
+    /// `king_buckets` king buckets (1 or [`KING_BUCKETS`]).
+    pub fn random(hidden: usize, buckets: usize, king_buckets: usize, seed: u64) -> FloatNetwork {
+        let layout = Layout::new(hidden, buckets, king_buckets);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut uniform = |scale: f32| {
             let unit = (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
@@ -237,12 +261,13 @@ impl FloatNetwork {
         FloatNetwork {
             hidden,
             buckets,
+            king_buckets,
             params,
         }
     }
 
     fn layout(&self) -> Layout {
-        Layout::new(self.hidden, self.buckets)
+        Layout::new(self.hidden, self.buckets, self.king_buckets)
     }
 
     /// The output (units of 400 cp, side to move's view) for a sample, and
@@ -388,7 +413,7 @@ impl FloatNetwork {
             .iter()
             .map(|&b| (b * (QA * QB) as f32).round() as i32)
             .collect();
-        Network::new(self.hidden, self.buckets, fw, fb, ow, ob)
+        Network::with_king_buckets(self.king_buckets, self.hidden, self.buckets, fw, fb, ow, ob)
             .map_err(|e| TrainError::Setting(format!("cannot quantise: {e}")))
     }
 }
@@ -506,6 +531,12 @@ pub fn train(
             config.eval_scale
         )));
     }
+    if !KING_BUCKET_CHOICES.contains(&config.king_buckets) {
+        return Err(TrainError::Setting(format!(
+            "king buckets {} is not 1 or {KING_BUCKETS}",
+            config.king_buckets
+        )));
+    }
     if config.buckets == 0 || config.buckets > outpost_nnue::MAX_BUCKETS {
         return Err(TrainError::Setting(format!(
             "buckets {} is not 1 to 16",
@@ -522,9 +553,17 @@ pub fn train(
         .build()
         .map_err(|e| TrainError::Setting(format!("cannot start threads: {e}")))?;
     pool.install(|| {
-        let mut net = start
-            .unwrap_or_else(|| FloatNetwork::random(config.hidden, config.buckets, config.seed));
-        if (net.hidden, net.buckets) != (config.hidden, config.buckets) {
+        let mut net = start.unwrap_or_else(|| {
+            FloatNetwork::random(
+                config.hidden,
+                config.buckets,
+                config.king_buckets,
+                config.seed,
+            )
+        });
+        if (net.hidden, net.buckets, net.king_buckets)
+            != (config.hidden, config.buckets, config.king_buckets)
+        {
             return Err(TrainError::Setting(
                 "the starting network has another shape".into(),
             ));
@@ -592,12 +631,20 @@ pub fn train(
 }
 
 /// Writes a float network checkpoint (magic `OPCK`, hidden, buckets as
-/// u32, then the parameters as f32, little-endian).
+/// u32, then the parameters as f32, little-endian; with king buckets, magic
+/// `OPCB` and the king buckets as a third u32).
 pub fn save_checkpoint(net: &FloatNetwork, path: &Path) -> Result<(), TrainError> {
-    let mut bytes = Vec::with_capacity(12 + 4 * net.params.len());
-    bytes.extend_from_slice(b"OPCK");
+    let mut bytes = Vec::with_capacity(16 + 4 * net.params.len());
+    bytes.extend_from_slice(if net.king_buckets == 1 {
+        b"OPCK"
+    } else {
+        b"OPCB"
+    });
     bytes.extend_from_slice(&(net.hidden as u32).to_le_bytes());
     bytes.extend_from_slice(&(net.buckets as u32).to_le_bytes());
+    if net.king_buckets != 1 {
+        bytes.extend_from_slice(&(net.king_buckets as u32).to_le_bytes());
+    }
     for p in &net.params {
         bytes.extend_from_slice(&p.to_le_bytes());
     }
@@ -608,29 +655,35 @@ pub fn save_checkpoint(net: &FloatNetwork, path: &Path) -> Result<(), TrainError
 pub fn load_checkpoint(path: &Path) -> Result<FloatNetwork, TrainError> {
     let bytes = fs::read(path).map_err(|e| TrainError::io(path, e))?;
     let bad = || TrainError::Setting(format!("{} is not a checkpoint", path.display()));
-    if bytes.len() < 12 || &bytes[0..4] != b"OPCK" {
-        return Err(bad());
-    }
-    let hidden = u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]) as usize;
-    let buckets = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
+    let word = |at: usize| {
+        u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]) as usize
+    };
+    let (king_buckets, header) = match bytes.get(0..4) {
+        Some(b"OPCK") if bytes.len() >= 12 => (1, 12),
+        Some(b"OPCB") if bytes.len() >= 16 => (word(12), 16),
+        _ => return Err(bad()),
+    };
+    let (hidden, buckets) = (word(4), word(8));
     if hidden == 0
         || hidden > outpost_nnue::MAX_HIDDEN
         || buckets == 0
         || buckets > outpost_nnue::MAX_BUCKETS
+        || !KING_BUCKET_CHOICES.contains(&king_buckets)
     {
         return Err(bad());
     }
-    let layout = Layout::new(hidden, buckets);
-    if bytes.len() != 12 + 4 * layout.len {
+    let layout = Layout::new(hidden, buckets, king_buckets);
+    if bytes.len() != header + 4 * layout.len {
         return Err(bad());
     }
-    let params = bytes[12..]
+    let params = bytes[header..]
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
     Ok(FloatNetwork {
         hidden,
         buckets,
+        king_buckets,
         params,
     })
 }

@@ -54,10 +54,20 @@ fn position(record: &TrainingRecord) -> Position {
 fn it_learns_and_the_quantised_network_agrees() {
     let records = records("learns");
     assert!(records.len() > 200, "{}", records.len());
-    let data = TrainingData::split(records.clone(), 0.1);
+    // The trainer and inference find each input independently (from the
+    // record, from the position): with king buckets, a wrong bucket or a
+    // wrong mirror on either side would cost far more than rounding.
+    for king_buckets in [1, outpost_nnue::KING_BUCKETS] {
+        learns_and_agrees(&records, king_buckets);
+    }
+}
+
+fn learns_and_agrees(records: &[TrainingRecord], king_buckets: usize) {
+    let data = TrainingData::split(records.to_vec(), 0.1);
     let config = TrainConfig {
         hidden: 32,
         buckets: 4,
+        king_buckets,
         epochs: 6,
         batch: 64,
         lr: 0.003,
@@ -97,7 +107,7 @@ fn it_learns_and_the_quantised_network_agrees() {
         spread = spread.max(float.abs());
     }
     let mean = total / count as f32;
-    eprintln!("quantised vs float over {count} positions: mean {mean:.2} cp, worst beyond 2 % {worst:.2} cp, largest score {spread:.0} cp");
+    eprintln!("{king_buckets} king buckets, quantised vs float over {count} positions: mean {mean:.2} cp, worst beyond 2 % {worst:.2} cp, largest score {spread:.0} cp");
     assert!(
         spread > 50.0,
         "the network says nothing: largest score {spread}"
@@ -112,7 +122,10 @@ fn it_learns_and_the_quantised_network_agrees() {
     );
 
     // Training on from a checkpoint starts where it left off.
-    let dir = std::env::temp_dir().join(format!("outpost-ckpt-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "outpost-ckpt-{}-{king_buckets}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("latest.ckpt");
     save_checkpoint(&net, &path).unwrap();
@@ -146,8 +159,18 @@ fn training_is_deterministic_for_a_seed_and_refuses_bad_shapes() {
         train(&bad, &data, None, &mut |_, _| Ok(())),
         Err(TrainError::Setting(_))
     ));
-    let wrong_start = FloatNetwork::random(32, 1, 1);
+    let wrong_start = FloatNetwork::random(32, 1, 1, 1);
     assert!(train(&config, &data, Some(wrong_start), &mut |_, _| Ok(())).is_err());
+    let other_king_buckets = FloatNetwork::random(16, 1, outpost_nnue::KING_BUCKETS, 1);
+    assert!(train(&config, &data, Some(other_king_buckets), &mut |_, _| Ok(())).is_err());
+    let bad_king_buckets = TrainConfig {
+        king_buckets: 3,
+        ..config.clone()
+    };
+    assert!(matches!(
+        train(&bad_king_buckets, &data, None, &mut |_, _| Ok(())),
+        Err(TrainError::Setting(_))
+    ));
 }
 
 #[test]
