@@ -130,7 +130,11 @@ pub struct FloatNetwork {
     /// King buckets (1 or [`KING_BUCKETS`]).
     pub king_buckets: usize,
     /// All parameters in one vector: feature weights (KB·768·H), feature
-    /// biases (H), output weights (B·2H), output biases (B).
+    /// biases (H), output weights (B·2H), output biases (B), and with king
+    /// buckets the factoriser (768·H): weights shared by every king bucket,
+    /// added to each bucket's own (and merged into them when quantised), so
+    /// what a piece on a square is worth is learnt from every position and
+    /// each bucket learns only how its king changes that.
     pub params: Vec<f32>,
 }
 
@@ -143,6 +147,8 @@ struct Layout {
     feature_biases: usize,
     output_weights: usize,
     output_biases: usize,
+    /// Where the factoriser starts (`len` when there is none).
+    factoriser: usize,
     len: usize,
 }
 
@@ -151,6 +157,12 @@ impl Layout {
         let feature_biases = king_buckets * INPUTS * hidden;
         let output_weights = feature_biases + hidden;
         let output_biases = output_weights + buckets * 2 * hidden;
+        let factoriser = output_biases + buckets;
+        let len = if king_buckets > 1 {
+            factoriser + INPUTS * hidden
+        } else {
+            factoriser
+        };
         Layout {
             hidden,
             buckets,
@@ -158,7 +170,8 @@ impl Layout {
             feature_biases,
             output_weights,
             output_biases,
-            len: output_biases + buckets,
+            factoriser,
+            len,
         }
     }
 
@@ -251,7 +264,14 @@ impl FloatNetwork {
             (2.0 * unit - 1.0) * scale
         };
         let mut params = vec![0.0; layout.len];
-        for p in &mut params[..layout.feature_biases] {
+        // With a factoriser, the buckets' own weights start at zero: the
+        // network starts as one without king buckets.
+        let shared = if layout.factoriser < layout.len {
+            layout.factoriser..layout.len
+        } else {
+            0..layout.feature_biases
+        };
+        for p in &mut params[shared] {
             *p = uniform(0.1);
         }
         let out_scale = 1.0 / (2.0 * hidden as f32).sqrt();
@@ -279,6 +299,7 @@ impl FloatNetwork {
         let biases = &self.params[l.feature_biases..l.feature_biases + h];
         acc_us.copy_from_slice(biases);
         acc_them.copy_from_slice(biases);
+        let factorised = l.factoriser < l.len;
         for i in 0..sample.count {
             let (u, t) = (usize::from(sample.us[i]), usize::from(sample.them[i]));
             let wu = &self.params[u * h..(u + 1) * h];
@@ -286,6 +307,14 @@ impl FloatNetwork {
             for j in 0..h {
                 acc_us[j] += wu[j];
                 acc_them[j] += wt[j];
+            }
+            if factorised {
+                let su = &self.params[l.factoriser + (u % INPUTS) * h..][..h];
+                let st = &self.params[l.factoriser + (t % INPUTS) * h..][..h];
+                for j in 0..h {
+                    acc_us[j] += su[j];
+                    acc_them[j] += st[j];
+                }
             }
         }
         let ow = &self.params[l.output_weights + sample.bucket * 2 * h..][..2 * h];
@@ -333,15 +362,21 @@ impl FloatNetwork {
         for j in 0..h {
             grad[l.feature_biases + j] += d_us[j] + d_them[j];
         }
+        let factorised = l.factoriser < l.len;
         for i in 0..sample.count {
             let (u, t) = (usize::from(sample.us[i]), usize::from(sample.them[i]));
-            let gu = &mut grad[u * h..(u + 1) * h];
-            for j in 0..h {
-                gu[j] += d_us[j];
+            let mut rows = [(u * h, d_us), (t * h, d_them), (0, d_us), (0, d_them)];
+            let mut count = 2;
+            if factorised {
+                rows[2].0 = l.factoriser + (u % INPUTS) * h;
+                rows[3].0 = l.factoriser + (t % INPUTS) * h;
+                count = 4;
             }
-            let gt = &mut grad[t * h..(t + 1) * h];
-            for j in 0..h {
-                gt[j] += d_them[j];
+            for &(start, d) in &rows[..count] {
+                let g = &mut grad[start..start + h];
+                for j in 0..h {
+                    g[j] += d[j];
+                }
             }
         }
         error * error
@@ -397,9 +432,19 @@ impl FloatNetwork {
     pub fn quantise(&self) -> Result<Network, TrainError> {
         let l = self.layout();
         let q16 = |x: f32, scale: i32| (x * scale as f32).round().clamp(-32767.0, 32767.0) as i16;
+        // With a factoriser, each bucket's weight is its own plus the shared
+        // one, kept within the clip so the accumulators still fit.
         let fw = self.params[..l.feature_biases]
             .iter()
-            .map(|&w| q16(w, QA))
+            .enumerate()
+            .map(|(i, &w)| {
+                let shared = if l.factoriser < l.len {
+                    self.params[l.factoriser + i % (INPUTS * l.hidden)]
+                } else {
+                    0.0
+                };
+                q16((w + shared).clamp(-WEIGHT_CLIP, WEIGHT_CLIP), QA)
+            })
             .collect();
         let fb = self.params[l.feature_biases..l.output_weights]
             .iter()
@@ -409,7 +454,7 @@ impl FloatNetwork {
             .iter()
             .map(|&w| q16(w, QB))
             .collect();
-        let ob = self.params[l.output_biases..]
+        let ob = self.params[l.output_biases..l.factoriser]
             .iter()
             .map(|&b| (b * (QA * QB) as f32).round() as i32)
             .collect();

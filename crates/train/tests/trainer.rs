@@ -294,3 +294,43 @@ fn the_evaluation_scale_changes_the_sigmoid_not_the_centipawns() {
     };
     assert!(train(&bad, &data, None, &mut |_, _| Ok(())).is_err());
 }
+
+/// With king buckets, each bucket's own weights start at zero and the
+/// factoriser holds the shared ones: the untrained network is the plain
+/// network with the factoriser's weights, on any position where neither
+/// side's view is mirrored (both kings on files e–h).
+#[test]
+fn a_king_bucketed_network_starts_as_its_factoriser() {
+    use outpost_nnue::{INPUTS, KING_BUCKETS};
+    let (hidden, buckets) = (16, 2);
+    let bucketed = FloatNetwork::random(hidden, buckets, KING_BUCKETS, 5);
+    let own = KING_BUCKETS * INPUTS * hidden;
+    assert!(bucketed.params[..own].iter().all(|&w| w == 0.0));
+    let rest = own..own + hidden + buckets * 2 * hidden + buckets;
+    let mut params = bucketed.params[rest.end..].to_vec();
+    assert_eq!(params.len(), INPUTS * hidden);
+    params.extend_from_slice(&bucketed.params[rest]);
+    let plain = FloatNetwork {
+        hidden,
+        buckets,
+        king_buckets: 1,
+        params,
+    };
+    let mut compared = 0;
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r4rk1/pp3ppp/2n1bn2/q1bpp3/4P3/2NP1N2/PPPBBPPP/R2Q1RK1 w - - 0 1",
+        "8/5k2/8/8/4PK2/8/8/8 b - - 0 1",
+    ] {
+        let pos: Position = outpost_notation::parse_fen(fen).unwrap();
+        let (a, b) = (bucketed.evaluate(&pos), plain.evaluate(&pos));
+        assert!((a - b).abs() < 1e-3, "{fen}: {a} vs {b}");
+        assert!(a.abs() > 1.0, "{fen}: the network says nothing");
+        compared += 1;
+    }
+    assert_eq!(compared, 3);
+    // A king on files a–d mirrors its side's view: the plain network,
+    // which does not mirror, now differs.
+    let pos: Position = outpost_notation::parse_fen("8/5k2/8/8/2P5/1K6/8/8 b - - 0 1").unwrap();
+    assert!((bucketed.evaluate(&pos) - plain.evaluate(&pos)).abs() > 1e-3);
+}
