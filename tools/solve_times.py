@@ -25,6 +25,8 @@ def main():
     ap.add_argument("--time", type=float, default=5.0, help="seconds per position")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--hash", type=int, default=64)
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="set a UCI option (repeatable), e.g. --option UseNNUE=false")
     args = ap.parse_args()
 
     engine = subprocess.Popen([args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
@@ -49,6 +51,9 @@ def main():
     read_until("uciok")
     send(f"setoption name Threads value {args.threads}")
     send(f"setoption name Hash value {args.hash}")
+    for setting in args.option:
+        name, _, value = setting.partition("=")
+        send(f"setoption name {name} value {value}")
     send("isready")
     read_until("readyok")
 

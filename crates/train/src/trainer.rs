@@ -178,6 +178,12 @@ impl Layout {
     fn bucket(&self, pieces: u32) -> usize {
         outpost_nnue::output_bucket(pieces, self.buckets)
     }
+
+    /// Whether the king buckets share a factoriser (a block of weights
+    /// every bucket adds to its own).
+    fn factorised(&self) -> bool {
+        self.factoriser < self.len
+    }
 }
 
 /// One position ready for the network: its active inputs from the side to
@@ -266,7 +272,7 @@ impl FloatNetwork {
         let mut params = vec![0.0; layout.len];
         // With a factoriser, the buckets' own weights start at zero: the
         // network starts as one without king buckets.
-        let shared = if layout.factoriser < layout.len {
+        let shared = if layout.factorised() {
             layout.factoriser..layout.len
         } else {
             0..layout.feature_biases
@@ -299,7 +305,7 @@ impl FloatNetwork {
         let biases = &self.params[l.feature_biases..l.feature_biases + h];
         acc_us.copy_from_slice(biases);
         acc_them.copy_from_slice(biases);
-        let factorised = l.factoriser < l.len;
+        let factorised = l.factorised();
         for i in 0..sample.count {
             let (u, t) = (usize::from(sample.us[i]), usize::from(sample.them[i]));
             let wu = &self.params[u * h..(u + 1) * h];
@@ -362,7 +368,7 @@ impl FloatNetwork {
         for j in 0..h {
             grad[l.feature_biases + j] += d_us[j] + d_them[j];
         }
-        let factorised = l.factoriser < l.len;
+        let factorised = l.factorised();
         for i in 0..sample.count {
             let (u, t) = (usize::from(sample.us[i]), usize::from(sample.them[i]));
             let mut rows = [(u * h, d_us), (t * h, d_them), (0, d_us), (0, d_them)];
@@ -438,7 +444,7 @@ impl FloatNetwork {
             .iter()
             .enumerate()
             .map(|(i, &w)| {
-                let shared = if l.factoriser < l.len {
+                let shared = if l.factorised() {
                     self.params[l.factoriser + i % (INPUTS * l.hidden)]
                 } else {
                     0.0

@@ -316,7 +316,6 @@ fn a_king_bucketed_network_starts_as_its_factoriser() {
         king_buckets: 1,
         params,
     };
-    let mut compared = 0;
     for fen in [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r4rk1/pp3ppp/2n1bn2/q1bpp3/4P3/2NP1N2/PPPBBPPP/R2Q1RK1 w - - 0 1",
@@ -326,9 +325,7 @@ fn a_king_bucketed_network_starts_as_its_factoriser() {
         let (a, b) = (bucketed.evaluate(&pos), plain.evaluate(&pos));
         assert!((a - b).abs() < 1e-3, "{fen}: {a} vs {b}");
         assert!(a.abs() > 1.0, "{fen}: the network says nothing");
-        compared += 1;
     }
-    assert_eq!(compared, 3);
     // A king on files a–d mirrors its side's view: the plain network,
     // which does not mirror, now differs.
     let pos: Position = outpost_notation::parse_fen("8/5k2/8/8/2P5/1K6/8/8 b - - 0 1").unwrap();
