@@ -36,8 +36,8 @@ pub use network::{
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-/// The network built into the binary: generation 9 (docs/nnue.md).
-const DEFAULT_NETWORK: &[u8] = include_bytes!("../nets/gen9.nnue");
+/// The network built into the binary: generation 10 (docs/nnue.md).
+const DEFAULT_NETWORK: &[u8] = include_bytes!("../nets/gen10.nnue");
 
 /// The network built into the binary, read once.
 pub fn default_network() -> Arc<Network> {
