@@ -4,6 +4,12 @@
 //! the data. A reader accepts an entry only if the two words still agree
 //! with its key, so a torn write by another thread reads as a miss instead
 //! of as a wrong move. Four entries make a 64-byte bucket (one cache line).
+//!
+//! On Linux the buckets live in an anonymous mapping advised to use huge
+//! pages (2 MiB): a probe lands on a random bucket, and with 4 KiB pages
+//! nearly every probe of a large table also misses the processor's page
+//! table cache. Elsewhere, or when the mapping fails, they live in an
+//! ordinary boxed slice; both hold the same buckets and behave the same.
 
 use crate::score::{from_tt, to_tt};
 use outpost_board::Move;
@@ -83,32 +89,135 @@ fn unpack_age(data: u64) -> u8 {
 
 /// A fixed-size hash table of search results, safe to share between threads.
 pub struct TranspositionTable {
-    buckets: Box<[Bucket]>,
+    buckets: Buckets,
     age: AtomicU8,
+}
+
+/// Where the buckets live.
+enum Buckets {
+    /// An ordinary heap allocation.
+    Boxed(Box<[Bucket]>),
+    /// An anonymous mapping advised to use huge pages.
+    #[cfg(target_os = "linux")]
+    Mapped(huge::MappedBuckets),
+}
+
+impl Buckets {
+    /// `count` empty buckets, in a huge-page mapping when `huge` is set and
+    /// the system gives one, else on the heap.
+    fn new(count: usize, huge: bool) -> Buckets {
+        #[cfg(target_os = "linux")]
+        if huge {
+            if let Some(mapped) = huge::MappedBuckets::new(count) {
+                return Buckets::Mapped(mapped);
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = huge;
+        Buckets::Boxed((0..count).map(|_| Bucket::default()).collect())
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[Bucket] {
+        match self {
+            Buckets::Boxed(boxed) => boxed,
+            #[cfg(target_os = "linux")]
+            Buckets::Mapped(mapped) => mapped.as_slice(),
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+mod huge {
+    use super::Bucket;
+    use memmap2::{Advice, MmapMut, MmapOptions};
+    use std::ptr::NonNull;
+
+    /// The size and alignment of a transparent huge page on x86-64 and
+    /// (with 4 KiB base pages) AArch64 Linux.
+    const HUGE_PAGE: usize = 2 << 20;
+
+    /// Buckets in an anonymous mapping whose first bucket starts on a huge
+    /// page boundary, advised (`MADV_HUGEPAGE`) to be backed by huge pages.
+    pub(super) struct MappedBuckets {
+        /// Owns the mapping; unmapped on drop.
+        _map: MmapMut,
+        /// The first bucket, inside the mapping.
+        start: NonNull<Bucket>,
+        len: usize,
+    }
+
+    // SAFETY: a `MappedBuckets` only hands out shared references to its
+    // buckets, which are atomics that any thread may read and write; the
+    // mapping it points into is owned by it and freed only when it drops.
+    unsafe impl Send for MappedBuckets {}
+    // SAFETY: as for `Send`: every access goes through atomics.
+    unsafe impl Sync for MappedBuckets {}
+
+    impl MappedBuckets {
+        /// `len` zeroed buckets, or `None` when the system refuses the
+        /// mapping. The advice is best effort: without huge pages the
+        /// buckets work the same, only slower.
+        pub(super) fn new(len: usize) -> Option<MappedBuckets> {
+            let bytes = len.checked_mul(size_of::<Bucket>())?;
+            let mut map = MmapOptions::new()
+                .len(bytes.checked_add(HUGE_PAGE)?)
+                .map_anon()
+                .ok()?;
+            let base = map.as_mut_ptr();
+            // The mapping starts on a page boundary, so the offset to the
+            // next huge page boundary is a whole number of pages (< 2 MiB).
+            let offset = base.align_offset(HUGE_PAGE);
+            if offset >= HUGE_PAGE {
+                return None;
+            }
+            let _ = map.advise_range(Advice::HugePage, offset, bytes);
+            let start = NonNull::new(base.wrapping_add(offset).cast::<Bucket>())?;
+            Some(MappedBuckets {
+                _map: map,
+                start,
+                len,
+            })
+        }
+
+        #[inline]
+        pub(super) fn as_slice(&self) -> &[Bucket] {
+            // SAFETY: `start` lies `offset` < 2 MiB bytes into a mapping of
+            // `len * 64 + 2 MiB` bytes, so the `len` buckets from it are in
+            // the mapping; it is 2 MiB-aligned, more than a bucket needs.
+            // The mapping is anonymous, so it starts zero-filled, and zero
+            // bytes are a valid (empty) bucket of atomics. It lives as long
+            // as `self`, and is only ever accessed through these shared
+            // references to atomics, never as plain bytes.
+            unsafe { std::slice::from_raw_parts(self.start.as_ptr(), self.len) }
+        }
+    }
 }
 
 impl TranspositionTable {
     /// A table of about `mib` mebibytes (at least one bucket).
     pub fn new(mib: usize) -> TranspositionTable {
+        TranspositionTable::with_memory(mib, true)
+    }
+
+    /// A table of about `mib` mebibytes, in huge pages where `huge` is set
+    /// and the system has them, else on the heap.
+    fn with_memory(mib: usize, huge: bool) -> TranspositionTable {
         let count = (mib.max(1) * 1024 * 1024 / size_of::<Bucket>()).max(1);
-        let buckets = (0..count)
-            .map(|_| Bucket::default())
-            .collect::<Vec<_>>()
-            .into_boxed_slice();
         TranspositionTable {
-            buckets,
+            buckets: Buckets::new(count, huge),
             age: AtomicU8::new(0),
         }
     }
 
     /// The table's size in mebibytes.
     pub fn size_mib(&self) -> usize {
-        self.buckets.len() * size_of::<Bucket>() / (1024 * 1024)
+        size_of_val(self.buckets.as_slice()) / (1024 * 1024)
     }
 
     /// Empties the table.
     pub fn clear(&self) {
-        for bucket in self.buckets.iter() {
+        for bucket in self.buckets.as_slice() {
             for slot in &bucket.slots {
                 slot.check.store(0, Ordering::Relaxed);
                 slot.data.store(0, Ordering::Relaxed);
@@ -124,8 +233,9 @@ impl TranspositionTable {
 
     #[inline]
     fn bucket(&self, key: u64) -> &Bucket {
-        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
+        let buckets = self.buckets.as_slice();
+        let index = ((u128::from(key) * buckets.len() as u128) >> 64) as usize;
+        &buckets[index]
     }
 
     /// Asks the processor to start loading `key`'s bucket into the cache,
@@ -229,7 +339,7 @@ impl TranspositionTable {
         let age = self.age.load(Ordering::Relaxed) & 63;
         let mut used = 0;
         let mut seen = 0;
-        'outer: for bucket in self.buckets.iter() {
+        'outer: for bucket in self.buckets.as_slice() {
             for slot in &bucket.slots {
                 let data = slot.data.load(Ordering::Relaxed);
                 if data != 0 && unpack_age(data) == age {
@@ -278,6 +388,68 @@ mod tests {
         tt.clear();
         assert!(tt.probe(0x1234_5678_9abc_def0, 3).is_none());
         assert_eq!(size_of::<Bucket>(), 64);
+    }
+
+    /// The same stores and probes on a table in huge pages and one on the
+    /// heap give the same answers: the mapping changes where the buckets
+    /// live, nothing else.
+    #[test]
+    fn huge_page_table_answers_like_the_heap_table() {
+        let mapped = TranspositionTable::with_memory(2, true);
+        let boxed = TranspositionTable::with_memory(2, false);
+        assert!(matches!(boxed.buckets, Buckets::Boxed(_)));
+        #[cfg(target_os = "linux")]
+        {
+            assert!(
+                matches!(mapped.buckets, Buckets::Mapped(_)),
+                "Linux gives an anonymous mapping"
+            );
+            let first = mapped.buckets.as_slice().as_ptr() as usize;
+            assert_eq!(first % (2 << 20), 0, "starts on a huge page boundary");
+        }
+        assert_eq!(mapped.size_mib(), 2);
+        assert_eq!(boxed.size_mib(), 2);
+        assert_eq!(mapped.hashfull(), 0, "a new mapping is empty");
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut keys = Vec::new();
+        let bounds = [Bound::Upper, Bound::Lower, Bound::Exact];
+        for round in 0..100_000 {
+            if round % 8 == 0 {
+                mapped.new_search();
+                boxed.new_search();
+            }
+            let r = next();
+            // Few keys per bucket so that replacement is exercised too.
+            let key = if keys.len() > 64 && r % 3 == 0 {
+                keys[(r >> 8) as usize % keys.len()]
+            } else {
+                let k = next();
+                keys.push(k);
+                k
+            };
+            let mv = Move::from_bits((r >> 16) as u16 & 0x0fff);
+            let score = (r >> 32) as i16 as i32 / 4;
+            let eval = (r >> 48) as i16 as i32 / 4;
+            let depth = (r >> 40) as i32 % 40;
+            let bound = bounds[(r >> 60) as usize % 3];
+            let ply = (r >> 56) as usize % 20;
+            mapped.store(key, mv, score, eval, depth, bound, ply);
+            boxed.store(key, mv, score, eval, depth, bound, ply);
+            let probe = keys[(next() >> 8) as usize % keys.len()];
+            assert_eq!(mapped.probe(probe, ply), boxed.probe(probe, ply));
+        }
+        assert_eq!(mapped.hashfull(), boxed.hashfull());
+        for &key in &keys {
+            assert_eq!(mapped.probe(key, 0), boxed.probe(key, 0));
+        }
+        mapped.clear();
+        assert!(keys.iter().all(|&k| mapped.probe(k, 0).is_none()));
     }
 
     #[test]
