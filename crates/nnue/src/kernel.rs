@@ -119,6 +119,30 @@ mod avx2 {
     /// multiple of 16.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn update(dst: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
+        // The counts a move makes (a quiet move, a capture, castling, a
+        // promotion with a capture) get a copy of the loop inlined with
+        // the count known, so that the row loops unroll.
+        //
+        // SAFETY: each call passes on this function's own contract (AVX2,
+        // and rows of `dst`'s length, a multiple of 16).
+        unsafe {
+            match (adds, subs) {
+                (&[a], &[s]) => update_any(dst, src, &[a], &[s]),
+                (&[a], &[s, t]) => update_any(dst, src, &[a], &[s, t]),
+                (&[a, b], &[s, t]) => update_any(dst, src, &[a, b], &[s, t]),
+                (&[a, b], &[s]) => update_any(dst, src, &[a, b], &[s]),
+                _ => update_any(dst, src, adds, subs),
+            }
+        }
+    }
+
+    /// `dst = src + Σ adds − Σ subs` for any number of rows.
+    ///
+    /// # Safety
+    /// As [`update`].
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn update_any(dst: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
         let n = dst.len();
         let mut i = 0;
         while i < n {

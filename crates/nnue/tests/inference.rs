@@ -203,11 +203,29 @@ fn the_kernels_agree_on_random_data() {
                 rows[..2].iter().map(Vec::as_slice).collect(),
                 rows[2..].iter().map(Vec::as_slice).collect(),
             );
-            let mut portable = vec![0; len];
-            let mut fast = vec![0; len];
-            Kernel::Portable.update(&mut portable, &src, &a, &b);
-            detected.update(&mut fast, &src, &a, &b);
-            assert_eq!(portable, fast);
+            // Every count of added and removed rows up to two each (the
+            // AVX2 path has its own loops for the counts moves make).
+            for adds in 0..=2 {
+                for subs in 0..=2 {
+                    let mut portable = vec![0; len];
+                    let mut fast = vec![0; len];
+                    Kernel::Portable.update(&mut portable, &src, &a[..adds], &b[..subs]);
+                    detected.update(&mut fast, &src, &a[..adds], &b[..subs]);
+                    assert_eq!(portable, fast, "{adds} rows added, {subs} removed");
+                    let mut expected = src.clone();
+                    for row in a[..adds].iter() {
+                        for (e, &w) in expected.iter_mut().zip(row.iter()) {
+                            *e = e.wrapping_add(w);
+                        }
+                    }
+                    for row in b[..subs].iter() {
+                        for (e, &w) in expected.iter_mut().zip(row.iter()) {
+                            *e = e.wrapping_sub(w);
+                        }
+                    }
+                    assert_eq!(fast, expected);
+                }
+            }
             let all: Vec<&[i16]> = rows.iter().map(Vec::as_slice).collect();
             let mut portable = src.clone();
             let mut fast = src.clone();
