@@ -48,6 +48,15 @@ pub enum EngineError {
         /// What is wrong with the file.
         reason: String,
     },
+    /// The system cannot give the memory for a hash table this large; the
+    /// engine keeps the table it had.
+    #[error("not enough memory for a {mib} MiB hash table; the table stays at {kept} MiB")]
+    Hash {
+        /// The size asked for, in mebibytes.
+        mib: usize,
+        /// The size of the table kept, in mebibytes.
+        kept: usize,
+    },
     /// The search thread could not be started.
     #[error("cannot start the search thread: {reason}")]
     Thread {

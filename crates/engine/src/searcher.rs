@@ -407,6 +407,15 @@ impl Searcher {
                 }
                 return Ok(());
             }
+            OptionSetting::Hash(mib) => {
+                self.with_engine("setoption", |engine| engine.set_hash(*mib))?
+                    .map_err(|e| EngineError::Hash {
+                        mib: e.mib,
+                        kept: self.settings.search.hash_mib,
+                    })?;
+                self.settings.apply(setting);
+                return Ok(());
+            }
             OptionSetting::Ponder(_)
             | OptionSetting::OwnBook(_)
             | OptionSetting::BookBestMove(_)
@@ -421,7 +430,6 @@ impl Searcher {
             _ => {}
         }
         self.with_engine("setoption", |engine| match *setting {
-            OptionSetting::Hash(mib) => engine.set_hash(mib),
             OptionSetting::Threads(n) => engine.set_threads(n),
             OptionSetting::MultiPv(n) => engine.set_multipv(n),
             OptionSetting::ClearHash => engine.clear_hash(),

@@ -151,3 +151,25 @@ fn repetitions_of_the_game_are_seen() {
         SearchRequest::after_reply(&game, outpost_board::Move::NULL, Limits::depth(1)).is_none()
     );
 }
+
+#[test]
+fn a_hash_larger_than_memory_is_refused_and_the_table_kept() {
+    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    searcher.set_option(&OptionSetting::Hash(8)).unwrap();
+    // More mebibytes than any address space has bytes (the protocols'
+    // own limit is 65536; the engine layer checks memory whatever comes).
+    let err = searcher
+        .set_option(&OptionSetting::Hash(usize::MAX / 1024))
+        .unwrap_err();
+    assert_eq!(
+        err,
+        outpost_engine::EngineError::Hash {
+            mib: usize::MAX / 1024,
+            kept: 8
+        }
+    );
+    assert!(err.to_string().contains("stays at 8 MiB"));
+    assert_eq!(searcher.settings().search.hash_mib, 8);
+    let result = searcher.search(SearchRequest::for_game(&mate_in_one(), Limits::depth(3)));
+    assert_eq!(result.best_move.to_string(), "a1a8");
+}

@@ -9,7 +9,7 @@ use crate::search::{RootMove, MAX_PLY};
 use crate::tables::EndgameTables;
 use crate::thread::{Job, Shared, SharedSettings, ThreadPool};
 use crate::time::TimeBudget;
-use crate::tt::TranspositionTable;
+use crate::tt::{HashTooLarge, TranspositionTable};
 use outpost_board::{Move, Position};
 use outpost_eval::{Evaluate, Evaluator};
 use std::sync::Arc;
@@ -151,10 +151,13 @@ impl<E: Evaluate + Clone + 'static> Engine<E> {
         self.options.threads = self.pool.len();
     }
 
-    /// Resizes (and clears) the transposition table.
-    pub fn set_hash(&mut self, mib: usize) {
+    /// Resizes (and clears) the transposition table. When the system
+    /// cannot give the memory, the table and the option stay as they were.
+    pub fn set_hash(&mut self, mib: usize) -> Result<(), HashTooLarge> {
+        let table = TranspositionTable::try_new(mib.max(1))?;
         self.options.hash_mib = mib.max(1);
-        self.tt = Arc::new(TranspositionTable::new(self.options.hash_mib));
+        self.tt = Arc::new(table);
+        Ok(())
     }
 
     /// Evaluates with a clone of `eval` on every thread from now on (the

@@ -40,4 +40,4 @@ pub use score::{Score, INFINITE, MATE, MATE_BOUND};
 pub use search::MAX_PLY;
 pub use tables::{EndgameTables, TableWdl, TB_BOUND, TB_WIN};
 pub use time::TimeBudget;
-pub use tt::{Bound, Entry, TranspositionTable};
+pub use tt::{Bound, Entry, HashTooLarge, TranspositionTable};

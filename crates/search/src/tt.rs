@@ -87,6 +87,21 @@ fn unpack_age(data: u64) -> u8 {
     (data >> 58) as u8 & 63
 }
 
+/// The system cannot give the memory for a table of this size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HashTooLarge {
+    /// The size asked for, in mebibytes.
+    pub mib: usize,
+}
+
+impl std::fmt::Display for HashTooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "not enough memory for a {} MiB hash table", self.mib)
+    }
+}
+
+impl std::error::Error for HashTooLarge {}
+
 /// A fixed-size hash table of search results, safe to share between threads.
 pub struct TranspositionTable {
     buckets: Buckets,
@@ -104,17 +119,21 @@ enum Buckets {
 
 impl Buckets {
     /// `count` empty buckets, in a huge-page mapping when `huge` is set and
-    /// the system gives one, else on the heap.
-    fn new(count: usize, huge: bool) -> Buckets {
+    /// the system gives one, else on the heap; `None` when the system has
+    /// memory for neither.
+    fn new(count: usize, huge: bool) -> Option<Buckets> {
         #[cfg(target_os = "linux")]
         if huge {
             if let Some(mapped) = huge::MappedBuckets::new(count) {
-                return Buckets::Mapped(mapped);
+                return Some(Buckets::Mapped(mapped));
             }
         }
         #[cfg(not(target_os = "linux"))]
         let _ = huge;
-        Buckets::Boxed((0..count).map(|_| Bucket::default()).collect())
+        let mut boxed = Vec::new();
+        boxed.try_reserve_exact(count).ok()?;
+        boxed.resize_with(count, Bucket::default);
+        Some(Buckets::Boxed(boxed.into_boxed_slice()))
     }
 
     #[inline]
@@ -195,19 +214,38 @@ mod huge {
 }
 
 impl TranspositionTable {
-    /// A table of about `mib` mebibytes (at least one bucket).
+    /// A table of about `mib` mebibytes (at least one bucket); when the
+    /// system cannot give that much memory, the largest smaller power of
+    /// two of mebibytes it can (1 MiB at the least). [`TranspositionTable::try_new`]
+    /// says so instead.
     pub fn new(mib: usize) -> TranspositionTable {
-        TranspositionTable::with_memory(mib, true)
+        let mut mib = mib.max(1);
+        loop {
+            match TranspositionTable::try_new(mib) {
+                Ok(table) => return table,
+                Err(_) if mib > 1 => mib = (mib - 1).checked_ilog2().map_or(1, |b| 1 << b),
+                // One mebibyte always fits where a search can run at all.
+                Err(_) => return TranspositionTable::with_memory(1, false).expect("1 MiB table"),
+            }
+        }
+    }
+
+    /// A table of about `mib` mebibytes (at least one bucket), or an error
+    /// when the system cannot give that much memory.
+    pub fn try_new(mib: usize) -> Result<TranspositionTable, HashTooLarge> {
+        TranspositionTable::with_memory(mib, true).ok_or(HashTooLarge { mib })
     }
 
     /// A table of about `mib` mebibytes, in huge pages where `huge` is set
-    /// and the system has them, else on the heap.
-    fn with_memory(mib: usize, huge: bool) -> TranspositionTable {
-        let count = (mib.max(1) * 1024 * 1024 / size_of::<Bucket>()).max(1);
-        TranspositionTable {
-            buckets: Buckets::new(count, huge),
+    /// and the system has them, else on the heap; `None` when neither has
+    /// the memory.
+    fn with_memory(mib: usize, huge: bool) -> Option<TranspositionTable> {
+        let bytes = mib.max(1).checked_mul(1024 * 1024)?;
+        let count = (bytes / size_of::<Bucket>()).max(1);
+        Some(TranspositionTable {
+            buckets: Buckets::new(count, huge)?,
             age: AtomicU8::new(0),
-        }
+        })
     }
 
     /// The table's size in mebibytes.
@@ -395,8 +433,8 @@ mod tests {
     /// live, nothing else.
     #[test]
     fn huge_page_table_answers_like_the_heap_table() {
-        let mapped = TranspositionTable::with_memory(2, true);
-        let boxed = TranspositionTable::with_memory(2, false);
+        let mapped = TranspositionTable::with_memory(2, true).unwrap();
+        let boxed = TranspositionTable::with_memory(2, false).unwrap();
         assert!(matches!(boxed.buckets, Buckets::Boxed(_)));
         #[cfg(target_os = "linux")]
         {
@@ -450,6 +488,22 @@ mod tests {
         }
         mapped.clear();
         assert!(keys.iter().all(|&k| mapped.probe(k, 0).is_none()));
+    }
+
+    #[test]
+    fn a_table_larger_than_memory_is_an_error() {
+        // More mebibytes than an address space has bytes: no system has it.
+        let mib = usize::MAX / 1024;
+        assert_eq!(
+            TranspositionTable::try_new(mib).err(),
+            Some(HashTooLarge { mib })
+        );
+        assert!(HashTooLarge { mib: 7 }.to_string().contains("7 MiB"));
+        // `new` settles for what there is.
+        let tt = TranspositionTable::new(mib);
+        assert!(tt.size_mib() >= 1);
+        tt.store(5, Move::NULL, 1, 2, 3, Bound::Exact, 0);
+        assert_eq!(tt.probe(5, 0).map(|e| e.depth), Some(3));
     }
 
     #[test]
