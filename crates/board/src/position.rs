@@ -710,6 +710,82 @@ impl Position {
         self.key ^= zobrist::side_key();
     }
 
+    /// The key [`Position::make_move`] would give this position after `mv`,
+    /// without playing it: what a search needs to fetch the child's table
+    /// entry early. `mv` must be legal here, as for `make_move`.
+    ///
+    /// ```
+    /// use outpost_board::{Position, Square};
+    ///
+    /// let pos = Position::startpos();
+    /// let mv = pos.find_move(Square::E2, Square::E4, None).unwrap();
+    /// let mut child = pos;
+    /// child.make_move(mv);
+    /// assert_eq!(pos.key_after(mv), child.key());
+    /// ```
+    #[inline]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let us = self.side;
+        let them = !us;
+        let from = mv.from();
+        let to = mv.to();
+        let Some(piece) = self.piece_on(from) else {
+            return self.key ^ zobrist::side_key();
+        };
+        let mut key = self.key ^ zobrist::side_key();
+        if let Some(ep) = self.en_passant {
+            if (pawn_attacks(them, ep) & self.pieces_of(us, PieceKind::Pawn)).is_nonempty() {
+                key ^= zobrist::en_passant_key(ep.file().index());
+            }
+        }
+        match mv.kind() {
+            MoveKind::DoublePush => {
+                key ^= zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
+                let ep = Square::from_index_wrapping((from.index() + to.index()) / 2);
+                if (pawn_attacks(us, ep) & self.pieces_of(them, PieceKind::Pawn)).is_nonempty() {
+                    key ^= zobrist::en_passant_key(ep.file().index());
+                }
+            }
+            MoveKind::KingCastle | MoveKind::QueenCastle => {
+                let side = if mv.kind() == MoveKind::KingCastle {
+                    CastlingSide::King
+                } else {
+                    CastlingSide::Queen
+                };
+                let rook = Piece::new(us, PieceKind::Rook);
+                key ^= zobrist::piece_key(piece, from)
+                    ^ zobrist::piece_key(rook, to)
+                    ^ zobrist::piece_key(piece, side.king_to(us))
+                    ^ zobrist::piece_key(rook, side.rook_to(us));
+            }
+            MoveKind::EnPassant => {
+                let victim = Square::new(to.file(), from.rank());
+                key ^= zobrist::piece_key(Piece::new(them, PieceKind::Pawn), victim)
+                    ^ zobrist::piece_key(piece, from)
+                    ^ zobrist::piece_key(piece, to);
+            }
+            _ => {
+                if mv.is_capture() {
+                    if let Some(victim) = self.piece_on(to) {
+                        key ^= zobrist::piece_key(victim, to);
+                    }
+                }
+                let landed = mv.promotion().map_or(piece, |kind| Piece::new(us, kind));
+                key ^= zobrist::piece_key(piece, from) ^ zobrist::piece_key(landed, to);
+            }
+        }
+        if !self.castling.is_empty() {
+            let mut rights = self.castling.after_move(from, to);
+            if piece.kind() == PieceKind::King {
+                rights = rights.without_color(us);
+            }
+            if rights != self.castling {
+                key ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(rights);
+            }
+        }
+        key
+    }
+
     /// Plays a legal move in place and returns what [`Position::unmake_move`]
     /// needs to take it back. The alternative to copy-make for callers that
     /// keep one position; see `docs/benchmarks.md` for which is faster.

@@ -523,6 +523,11 @@ fn check_position(pos: &Position, noise: u16) {
             "pawn key after {mv:?} from {fen}"
         );
         assert_eq!(
+            pos.key_after(mv),
+            next.key(),
+            "key_after({mv:?}) from {fen}"
+        );
+        assert_eq!(
             pos.gives_check(mv),
             next.is_check(),
             "gives_check({mv:?}) from {fen}"

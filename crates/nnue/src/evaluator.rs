@@ -4,7 +4,7 @@
 use crate::features::{feature_in, KingSlot, INPUTS};
 use crate::kernel::Kernel;
 use crate::network::{Network, QA, QB, SCALE};
-use outpost_board::{Color, Move, Piece, PieceKind, Position};
+use outpost_board::{Color, Move, MoveKind, Piece, PieceKind, Position};
 use outpost_eval::{Evaluate, EVAL_LIMIT};
 use std::sync::Arc;
 
@@ -35,6 +35,53 @@ impl Delta {
         removes: 0,
         refresh: true,
     };
+
+    /// The inputs that `mv` changes in `parent` (whose child is `child`):
+    /// worked out from the move for the common moves (quiet moves, captures,
+    /// double pushes, null moves), by [`Delta::between`] for the rest.
+    #[inline]
+    fn of_move(parent: &Position, mv: Move, child: &Position, king_buckets: usize) -> Delta {
+        if mv.is_null() {
+            return Delta::default();
+        }
+        if !matches!(
+            mv.kind(),
+            MoveKind::Quiet | MoveKind::Capture | MoveKind::DoublePush
+        ) {
+            return Delta::between(parent, child, king_buckets);
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = parent.piece_on(from) else {
+            return Delta::REFRESH;
+        };
+        let slots = Color::ALL.map(|view| KingSlot::in_position(parent, view, king_buckets));
+        if piece.kind() == PieceKind::King
+            && KingSlot::of(piece.color(), to, king_buckets) != slots[piece.color().index()]
+        {
+            return Delta::REFRESH;
+        }
+        let mut delta = Delta {
+            adds: 1,
+            removes: 1,
+            ..Delta::default()
+        };
+        let victim = if mv.kind() == MoveKind::Capture {
+            parent.piece_on(to)
+        } else {
+            None
+        };
+        for (p, view) in Color::ALL.into_iter().enumerate() {
+            delta.added[p][0] = feature_in(view, slots[p], piece, to) as u16;
+            delta.removed[p][0] = feature_in(view, slots[p], piece, from) as u16;
+            if let Some(victim) = victim {
+                delta.removed[p][1] = feature_in(view, slots[p], victim, to) as u16;
+            }
+        }
+        if victim.is_some() {
+            delta.removes = 2;
+        }
+        delta
+    }
 
     /// The inputs that changed from `parent` to `child` in a network with
     /// `king_buckets` king buckets; a refresh when a king's move changed
@@ -293,7 +340,7 @@ impl Evaluate for NnueEvaluator {
     }
 
     #[inline]
-    fn make(&mut self, parent: &Position, _mv: Move, child: &Position) {
+    fn make(&mut self, parent: &Position, mv: Move, child: &Position) {
         if self.top == MAX_DEPTH || self.overflow > 0 {
             // Too deep to follow: count the level and let the top entry be
             // recomputed from whatever position is evaluated.
@@ -304,7 +351,7 @@ impl Evaluate for NnueEvaluator {
         }
         self.top += 1;
         let delta = if parent.key() == self.entries[self.top - 1].key {
-            Delta::between(parent, child, self.network.king_buckets())
+            Delta::of_move(parent, mv, child, self.network.king_buckets())
         } else {
             Delta::REFRESH
         };

@@ -283,8 +283,10 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             child.make_null_move();
             self.frames[ply].moved = None;
         } else {
+            // The child's key is known before the move is made: fetch its
+            // table entry while the move is made.
+            self.shared.tt.prefetch(pos.key_after(mv));
             child.make_move(mv);
-            self.shared.tt.prefetch(child.key());
             self.frames[ply].moved = pos.piece_on(mv.from()).map(|p| (p, mv));
         }
         self.keys.push(pos.key());
