@@ -18,18 +18,35 @@ enum Stage {
     Done,
 }
 
+/// The moves a [`MovePicker`] hands out and their ordering scores. The
+/// search keeps one per picker that can be live at once and lends it to the
+/// picker at every call, so that starting a node does not clear 1.5 KB.
+pub(crate) struct PickerBuffers {
+    list: MoveList,
+    scores: [i32; 256],
+}
+
+impl Default for PickerBuffers {
+    fn default() -> PickerBuffers {
+        PickerBuffers {
+            list: MoveList::new(),
+            scores: [0; 256],
+        }
+    }
+}
+
 /// Hands out the moves of a position one at a time, best first by stage:
 /// the hash move, captures that do not lose material (most valuable victim
 /// first), killers, the counter-move, other quiet moves by history, and
-/// last the captures that lose material.
+/// last the captures that lose material. The moves live in a
+/// [`PickerBuffers`] passed to every call that needs them, always the same
+/// one for one picker.
 pub(crate) struct MovePicker {
     stage: Stage,
     tt_move: Move,
     killers: [Move; 2],
     counter: Move,
     context: [ContinuationIndex; 2],
-    list: MoveList,
-    scores: [i32; 256],
     index: usize,
     /// Captures that lose material, kept at the front of `list` (over
     /// moves already handed out) until the last stage.
@@ -68,8 +85,6 @@ impl MovePicker {
             killers,
             counter,
             context: [None; 2],
-            list: MoveList::new(),
-            scores: [0; 256],
             index: 0,
             bad_count: 0,
             bad_index: 0,
@@ -102,7 +117,7 @@ impl MovePicker {
     /// From now on, quiet moves are handed out only when they give check
     /// (late quiet moves are pruned anyway, checks excepted): saves ordering
     /// moves that would be thrown away.
-    pub(crate) fn skip_quiets(&mut self, pos: &Position) {
+    pub(crate) fn skip_quiets(&mut self, pos: &Position, buffers: &mut PickerBuffers) {
         if self.skip_quiets {
             return;
         }
@@ -110,7 +125,7 @@ impl MovePicker {
         // Quiet moves already generated and scored: drop the non-checks
         // now; otherwise generation drops them.
         if self.stage == Stage::Quiet {
-            self.filter_quiet_checks(pos);
+            self.filter_quiet_checks(pos, buffers);
         }
     }
 
@@ -124,13 +139,13 @@ impl MovePicker {
 
     /// Keeps, of the quiet moves not yet handed out, those that give check,
     /// in the same relative order with their scores.
-    fn filter_quiet_checks(&mut self, pos: &Position) {
+    fn filter_quiet_checks(&mut self, pos: &Position, buffers: &mut PickerBuffers) {
         let mut kept = self.index;
         for i in self.index..self.end {
-            let mv = self.list[i];
+            let mv = buffers.list[i];
             if self.gives_check(pos, mv) {
-                self.list.as_mut_slice()[kept] = mv;
-                self.scores[kept] = self.scores[i];
+                buffers.list.as_mut_slice()[kept] = mv;
+                buffers.scores[kept] = buffers.scores[i];
                 kept += 1;
             }
         }
@@ -139,33 +154,39 @@ impl MovePicker {
 
     /// Keeps a capture that loses material for the last stage (not in
     /// quiescence), over a slot already handed out.
-    fn keep_bad(&mut self, mv: Move) {
+    fn keep_bad(&mut self, buffers: &mut PickerBuffers, mv: Move) {
         if !self.noisy_only {
             // Every kept move was picked, so `bad_count < index`.
-            self.list.as_mut_slice()[self.bad_count] = mv;
+            buffers.list.as_mut_slice()[self.bad_count] = mv;
             self.bad_count += 1;
         }
     }
 
-    fn pick_best(&mut self) -> Option<Move> {
+    fn pick_best(&mut self, buffers: &mut PickerBuffers) -> Option<Move> {
         if self.index >= self.end {
             return None;
         }
+        let scores = &mut buffers.scores;
         let mut best = self.index;
         for i in self.index + 1..self.end {
-            if self.scores[i] > self.scores[best] {
+            if scores[i] > scores[best] {
                 best = i;
             }
         }
-        self.list.as_mut_slice().swap(self.index, best);
-        self.scores.swap(self.index, best);
-        let mv = self.list[self.index];
+        buffers.list.as_mut_slice().swap(self.index, best);
+        scores.swap(self.index, best);
+        let mv = buffers.list[self.index];
         self.index += 1;
         Some(mv)
     }
 
     /// The next move, or `None` when all were handed out.
-    pub(crate) fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
+    pub(crate) fn next(
+        &mut self,
+        pos: &Position,
+        history: &History,
+        buffers: &mut PickerBuffers,
+    ) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -175,9 +196,10 @@ impl MovePicker {
                     }
                 }
                 Stage::GenerateNoisy => {
-                    self.list.clear();
-                    pos.generate_noisy(&mut self.list);
-                    for (i, &mv) in self.list.iter().enumerate() {
+                    let PickerBuffers { list, scores } = buffers;
+                    list.clear();
+                    pos.generate_noisy(list);
+                    for (i, &mv) in list.iter().enumerate() {
                         let victim = if mv.is_en_passant() {
                             SEE_VALUES[PieceKind::Pawn.index()]
                         } else {
@@ -188,26 +210,26 @@ impl MovePicker {
                             .piece_on(mv.from())
                             .map_or(0, |p| p.kind().index() as i32);
                         let promotion = mv.promotion().map_or(0, |k| SEE_VALUES[k.index()]);
-                        self.scores[i] = (victim + promotion) * 8 - attacker
+                        scores[i] = (victim + promotion) * 8 - attacker
                             + history.capture_score(pos, mv) / CAPTURE_HISTORY_DIVISOR;
                     }
                     self.index = 0;
-                    self.end = self.list.len();
+                    self.end = list.len();
                     self.stage = Stage::GoodNoisy;
                 }
-                Stage::GoodNoisy => match self.pick_best() {
+                Stage::GoodNoisy => match self.pick_best(buffers) {
                     Some(mv) if mv == self.tt_move => {}
                     Some(mv) => {
                         if let Some(kind) = mv.promotion() {
                             if kind != PieceKind::Queen {
-                                self.keep_bad(mv);
+                                self.keep_bad(buffers, mv);
                                 continue;
                             }
                         }
                         if pos.see_ge(mv, 0) {
                             return Some(mv);
                         }
-                        self.keep_bad(mv);
+                        self.keep_bad(buffers, mv);
                     }
                     None => {
                         self.stage = if self.noisy_only {
@@ -219,19 +241,19 @@ impl MovePicker {
                 },
                 Stage::GenerateQuiet => {
                     // The quiet moves go after the bad captures kept in front.
-                    self.list.truncate(self.bad_count);
-                    pos.generate_quiet(&mut self.list);
+                    buffers.list.truncate(self.bad_count);
+                    pos.generate_quiet(&mut buffers.list);
                     self.index = self.bad_count;
-                    self.end = self.list.len();
+                    self.end = buffers.list.len();
                     if self.skip_quiets {
                         // Skipped before they were even generated: score
                         // only the checks.
-                        self.filter_quiet_checks(pos);
+                        self.filter_quiet_checks(pos, buffers);
                     }
                     let us = pos.side_to_move();
                     for i in self.index..self.end {
-                        let mv = self.list[i];
-                        self.scores[i] = if mv == self.killers[0] {
+                        let mv = buffers.list[i];
+                        buffers.scores[i] = if mv == self.killers[0] {
                             KILLER_SCORE + 2
                         } else if mv == self.killers[1] {
                             KILLER_SCORE + 1
@@ -244,14 +266,14 @@ impl MovePicker {
                     }
                     self.stage = Stage::Quiet;
                 }
-                Stage::Quiet => match self.pick_best() {
+                Stage::Quiet => match self.pick_best(buffers) {
                     Some(mv) if mv == self.tt_move => {}
                     Some(mv) => return Some(mv),
                     None => self.stage = Stage::BadNoisy,
                 },
                 Stage::BadNoisy => {
                     if self.bad_index < self.bad_count {
-                        let mv = self.list[self.bad_index];
+                        let mv = buffers.list[self.bad_index];
                         self.bad_index += 1;
                         if mv != self.tt_move {
                             return Some(mv);
@@ -276,11 +298,14 @@ mod tests {
     fn picker_hands_out_every_legal_move_once() {
         let history = History::new();
         let pos = Position::startpos();
+        // One set of buffers for every picker: what a picker leaves behind
+        // must not matter to the next.
+        let mut buffers = PickerBuffers::default();
         for tt in [Move::NULL, pos.legal_moves()[5], Move::from_bits(0x1234)] {
             let mut picker =
                 MovePicker::new(&pos, tt, [pos.legal_moves()[3], Move::NULL], Move::NULL);
             let mut seen = HashSet::new();
-            while let Some(mv) = picker.next(&pos, &history) {
+            while let Some(mv) = picker.next(&pos, &history, &mut buffers) {
                 assert!(seen.insert(mv), "{mv} twice");
             }
             assert_eq!(seen.len(), pos.legal_moves().len());
@@ -301,13 +326,14 @@ mod tests {
         let noisy: HashSet<Move> = legal.iter().copied().filter(|mv| mv.is_noisy()).collect();
         assert!(!noisy.is_empty());
         let mut picker = MovePicker::new(&pos, Move::NULL, [Move::NULL; 2], Move::NULL);
+        let mut buffers = PickerBuffers::default();
         let mut seen = HashSet::new();
         let mut skipped = false;
-        while let Some(mv) = picker.next(&pos, &history) {
+        while let Some(mv) = picker.next(&pos, &history, &mut buffers) {
             assert!(seen.insert(mv), "{mv} twice");
             if !skipped && !mv.is_noisy() {
                 // The first quiet move: from here on only checks.
-                picker.skip_quiets(&pos);
+                picker.skip_quiets(&pos, &mut buffers);
                 skipped = true;
             } else if skipped && !mv.is_noisy() {
                 assert!(quiet_checks.contains(&mv), "{mv} is no check");

@@ -6,7 +6,7 @@ use crate::history::{
     continuation_index, history_bonus, ContinuationIndex, CorrectionKeys, History,
 };
 use crate::limits::Limits;
-use crate::movepick::MovePicker;
+use crate::movepick::{MovePicker, PickerBuffers};
 use crate::report::{PvReport, Report, ScoreBound};
 use crate::score::{is_mate, mate_in, mated_in, Score, INFINITE, MATE_BOUND};
 use crate::tables::{TableWdl, TB_WIN};
@@ -50,6 +50,27 @@ const PROBCUT_REDUCTION: i32 = 4;
 /// History (butterfly plus continuation) worth one ply less or more reduction.
 const LMR_HISTORY_DIVISOR: i32 = 8192;
 
+/// What a move picker at a ply is for: the pickers of one ply that can be
+/// live at the same time each get their own buffers.
+#[derive(Clone, Copy)]
+enum PickerUse {
+    /// The node's own moves (and, before them, ProbCut's captures).
+    Main,
+    /// A singular-extension search of the same position, inside `Main`'s loop.
+    Singular,
+    /// Quiescence, which a zero-depth search at the same ply may enter.
+    Quiescence,
+}
+
+/// Buffers for every ply below [`MAX_PLY`] (no picker is made at or beyond it).
+const PICKER_SLOTS: usize = 3 * MAX_PLY;
+
+/// Where the buffers of the picker of `ply` for `purpose` are.
+#[inline]
+fn picker_slot(ply: usize, purpose: PickerUse) -> usize {
+    3 * ply + purpose as usize
+}
+
 /// Late-move reductions by depth and move number: `0.5 + ln(d) ln(m) / 2.5`.
 fn lmr_table() -> Box<[[i32; 64]; 64]> {
     let mut table = Box::new([[0; 64]; 64]);
@@ -92,6 +113,8 @@ pub(crate) struct Worker<'a, E: Evaluate> {
     eval: &'a mut E,
     history: &'a mut History,
     lmr: Box<[[i32; 64]; 64]>,
+    /// The move pickers' buffers, by [`picker_slot`].
+    pickers: Vec<PickerBuffers>,
     killers: Box<[[Move; 2]; MAX_PLY + 2]>,
     frames: Box<[Frame; MAX_PLY + 4]>,
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
@@ -127,6 +150,9 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             eval,
             history,
             lmr: lmr_table(),
+            pickers: (0..PICKER_SLOTS)
+                .map(|_| PickerBuffers::default())
+                .collect(),
             killers: Box::new([[Move::NULL; 2]; MAX_PLY + 2]),
             frames: Box::new([Frame::default(); MAX_PLY + 4]),
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
@@ -145,7 +171,8 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         // Root moves in the picker's order (hash move, captures, quiets).
         let tt_move = shared.tt.probe(pos.key(), 0).map_or(Move::NULL, |e| e.mv);
         let mut picker = MovePicker::new(pos, tt_move, [Move::NULL; 2], Move::NULL);
-        while let Some(mv) = picker.next(pos, worker.history) {
+        let mut buffers = PickerBuffers::default();
+        while let Some(mv) = picker.next(pos, worker.history, &mut buffers) {
             if limits.search_moves.is_empty() || limits.search_moves.contains(&mv) {
                 worker.root_moves.push(RootMove {
                     mv,
@@ -722,7 +749,8 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             && !entry.is_some_and(|e| e.depth >= depth - 3 && e.score < probcut_beta)
         {
             let mut picker = MovePicker::noisy(pos, tt_move);
-            while let Some(mv) = picker.next(pos, self.history) {
+            let slot = picker_slot(ply, PickerUse::Main);
+            while let Some(mv) = picker.next(pos, self.history, &mut self.pickers[slot]) {
                 if !pos.see_ge(mv, probcut_beta - static_eval) {
                     continue;
                 }
@@ -766,6 +794,14 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let killers = self.killers[ply];
         let context = self.continuation_context(ply);
         let mut picker = MovePicker::new(pos, tt_move, killers, counter).with_context(context);
+        let slot = picker_slot(
+            ply,
+            if excluded.is_null() {
+                PickerUse::Main
+            } else {
+                PickerUse::Singular
+            },
+        );
         let mut best_score = -INFINITE;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
@@ -789,9 +825,9 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
             if prunable && (late || futile) {
                 // Only the checks among the quiet moves are still wanted.
-                picker.skip_quiets(pos);
+                picker.skip_quiets(pos, &mut self.pickers[slot]);
             }
-            let Some(mv) = picker.next(pos, self.history) else {
+            let Some(mv) = picker.next(pos, self.history, &mut self.pickers[slot]) else {
                 break;
             };
             if mv == excluded {
@@ -1046,7 +1082,8 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let mut best = stand_pat;
         let mut best_move = Move::NULL;
         let mut searched = 0;
-        while let Some(mv) = picker.next(pos, self.history) {
+        let slot = picker_slot(ply, PickerUse::Quiescence);
+        while let Some(mv) = picker.next(pos, self.history, &mut self.pickers[slot]) {
             if !in_check {
                 // Delta pruning: even winning this piece cannot reach alpha.
                 let gain = if mv.is_en_passant() {
