@@ -104,12 +104,6 @@ impl MoveList {
         self.moves[index] = self.moves[self.len];
         mv
     }
-
-    /// Adds every move of `pm`, with the right [`MoveKind`] for `pos`.
-    #[inline]
-    fn extend(&mut self, pos: &Position, pm: PieceMoves) {
-        expand(pos, pm, |mv| self.push(mv));
-    }
 }
 
 /// Calls `f` with each move of `pm`, with the right [`MoveKind`] for `pos`.
@@ -597,18 +591,22 @@ impl Position {
         to: Square,
         promotion: Option<PieceKind>,
     ) -> Option<Move> {
-        let mut list = MoveList::new();
+        // No list: the first move of the matching piece to `to` with the
+        // asked promotion is the answer.
+        let mut found = None;
         self.for_each_piece_moves(|pm| {
-            if pm.from == from && pm.to.contains(to) {
-                list.extend(
-                    self,
-                    PieceMoves {
-                        to: Bitboard::from_square(to),
-                        ..pm
-                    },
-                );
+            if found.is_none() && pm.from == from && pm.to.contains(to) {
+                let pm = PieceMoves {
+                    to: Bitboard::from_square(to),
+                    ..pm
+                };
+                expand(self, pm, |mv| {
+                    if found.is_none() && mv.promotion() == promotion {
+                        found = Some(mv);
+                    }
+                });
             }
         });
-        list.iter().copied().find(|mv| mv.promotion() == promotion)
+        found
     }
 }
