@@ -747,16 +747,13 @@ impl Position {
                 }
             }
             MoveKind::KingCastle | MoveKind::QueenCastle => {
-                let side = if mv.kind() == MoveKind::KingCastle {
-                    CastlingSide::King
-                } else {
-                    CastlingSide::Queen
-                };
-                let rook = Piece::new(us, PieceKind::Rook);
-                key ^= zobrist::piece_key(piece, from)
-                    ^ zobrist::piece_key(rook, to)
-                    ^ zobrist::piece_key(piece, side.king_to(us))
-                    ^ zobrist::piece_key(rook, side.rook_to(us));
+                if let Some(side) = mv.castling_side() {
+                    let rook = Piece::new(us, PieceKind::Rook);
+                    key ^= zobrist::piece_key(piece, from)
+                        ^ zobrist::piece_key(rook, to)
+                        ^ zobrist::piece_key(piece, side.king_to(us))
+                        ^ zobrist::piece_key(rook, side.rook_to(us));
+                }
             }
             MoveKind::EnPassant => {
                 let victim = Square::new(to.file(), from.rank());
