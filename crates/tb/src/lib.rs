@@ -37,6 +37,7 @@ mod generate;
 mod index;
 mod material;
 mod stats;
+pub mod syzygy;
 mod tablebases;
 mod value;
 mod verify;
