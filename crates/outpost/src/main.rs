@@ -14,6 +14,7 @@ use outpost::engine::ENGINE_NAME;
 use outpost::engine::{EngineEval, GeneratedTables};
 use outpost::notation::{check_pgn, CheckOptions, ReadOptions};
 use outpost::search::{bench_positions_with, BenchResult, SearchDriver};
+use outpost::tb::syzygy::Syzygy;
 use outpost::tb::{cli as tb_cli, GenerateConfig, Tablebases, TbError};
 use outpost::uci::format::{bench_lines, perft_lines};
 use outpost::uci::MAX_PERFT_DEPTH;
@@ -142,15 +143,28 @@ enum TbJob {
         threads: usize,
     },
     /// The value of a position: `wdl <win|draw|loss> dtm <N>` (N in moves)
-    /// from the side to move's view, then the best move.
+    /// from the side to move's view, then the best move; with `--syzygy`,
+    /// `wdl <loss|blessed-loss|draw|cursed-win|win> dtz <N>` (N in plies)
+    /// from the Syzygy tables.
     Probe {
         /// The table directory [default: the cache directory if it has
         /// tables, else the 3-man tables in memory].
-        #[arg(long)]
+        #[arg(long, conflicts_with = "syzygy")]
         dir: Option<PathBuf>,
+        /// Probe Syzygy tables in these directories instead (separated by
+        /// `:`, on Windows `;`).
+        #[arg(long, value_name = "DIRS")]
+        syzygy: Option<String>,
         /// The position as FEN (quoted or as separate words).
         #[arg(required = true)]
         fen: Vec<String>,
+    },
+    /// Syzygy WDL and DTZ of each FEN line of standard input, a line
+    /// `wdl <value> dtz <N>` (or `error: ...`) each.
+    ProbeBatch {
+        /// The Syzygy directories (separated by `:`, on Windows `;`).
+        #[arg(long, value_name = "DIRS", required = true)]
+        syzygy: String,
     },
     /// Per table: positions, wins, draws and losses for each side to move,
     /// the longest mate and a position that reaches it.
@@ -318,9 +332,20 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
                     };
                     tb_cli::generate(&config, &mut out).map(|_| ())
                 }
-                TbJob::Probe { dir, fen } => {
+                TbJob::Probe {
+                    syzygy: Some(dirs),
+                    fen,
+                    ..
+                } => tb_cli::probe_syzygy(&Syzygy::open_path_list(&dirs), &fen.join(" "), &mut out)
+                    .map(|_| ()),
+                TbJob::Probe { dir, fen, .. } => {
                     tb_cli::probe(&tables(dir), &fen.join(" "), &mut out).map(|_| ())
                 }
+                TbJob::ProbeBatch { syzygy } => tb_cli::probe_syzygy_batch(
+                    &Syzygy::open_path_list(&syzygy),
+                    io::stdin().lock(),
+                    &mut out,
+                ),
                 TbJob::Stats { men, dir } => {
                     let dir = dir.unwrap_or_else(default_tb_dir);
                     tb_cli::stats(&Tablebases::open(dir), men, &mut out)

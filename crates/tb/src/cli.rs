@@ -1,12 +1,13 @@
 //! The `outpost tb` commands as library functions: the binary parses the
 //! arguments and calls these with its standard output.
 
+use crate::syzygy::{Syzygy, SyzygyWdl};
 use crate::{
     generate_all, table_stats, Dtm, GenerateConfig, Material, Progress, Summary, Tablebases,
     TbError,
 };
 use outpost_notation::parse_fen;
-use std::io::Write;
+use std::io::{BufRead, Write};
 
 /// `outpost tb generate [--men 3|4] [--dir DIR] [--threads N]`: generates
 /// the tables into `config.dir`, printing a line per table (its time and
@@ -79,6 +80,58 @@ pub fn probe(tb: &Tablebases, fen: &str, mut out: impl Write) -> Result<Dtm, TbE
         )?;
     }
     Ok(dtm)
+}
+
+/// `outpost tb probe --syzygy DIR <fen>`: prints `wdl <loss|blessed-loss|
+/// draw|cursed-win|win> dtz <N>` from the side to move's view (N the signed
+/// DTZ in plies, 0 for a draw), then `bestmove <uci>` by the root ranking
+/// under the fifty-move rule (`bestmove none` without a legal move). A
+/// directory that cannot be read, a bad FEN, more men than the tables
+/// cover or a missing or damaged file is an error.
+pub fn probe_syzygy(tables: &Syzygy, fen: &str, mut out: impl Write) -> Result<SyzygyWdl, TbError> {
+    if let Some(problem) = tables.take_problems().into_iter().next() {
+        return Err(problem.into());
+    }
+    let pos = parse_fen(fen).map_err(|e| TbError::BadFen {
+        fen: fen.to_string(),
+        message: e.to_string(),
+    })?;
+    let wdl = tables.probe_wdl(&pos)?;
+    let dtz = tables.probe_dtz(&pos)?;
+    let ranked = tables.rank_root_moves(&pos, &[], true)?;
+    writeln!(out, "wdl {wdl} dtz {dtz}")?;
+    match ranked.first() {
+        Some(best) => writeln!(out, "bestmove {}", best.mv)?,
+        None => writeln!(out, "bestmove none")?,
+    }
+    Ok(wdl)
+}
+
+/// `outpost tb probe-batch --syzygy DIR`: for each FEN line of `input`, one
+/// line `wdl <value> dtz <N>` as [`probe_syzygy`] prints it, or `error:
+/// <why>`; for comparisons with other probers (`tools/syzygy_sample.py`).
+pub fn probe_syzygy_batch(
+    tables: &Syzygy,
+    input: impl BufRead,
+    mut out: impl Write,
+) -> Result<(), TbError> {
+    for line in input.lines() {
+        let line = line?;
+        let fen = line.trim();
+        if fen.is_empty() {
+            continue;
+        }
+        let answer = parse_fen(fen)
+            .map_err(|e| e.to_string())
+            .and_then(|pos| {
+                let wdl = tables.probe_wdl(&pos).map_err(|e| e.to_string())?;
+                let dtz = tables.probe_dtz(&pos).map_err(|e| e.to_string())?;
+                Ok(format!("wdl {wdl} dtz {dtz}"))
+            })
+            .unwrap_or_else(|e| format!("error: {e}"));
+        writeln!(out, "{answer}")?;
+    }
+    Ok(())
 }
 
 /// Checks every `every`-th position of every table of up to `men` men

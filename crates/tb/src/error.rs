@@ -157,6 +157,9 @@ pub enum TbError {
         /// Why the pool failed.
         message: String,
     },
+    /// A Syzygy table could not answer.
+    #[error(transparent)]
+    Syzygy(#[from] crate::syzygy::SyzygyError),
     /// Writing a report failed.
     #[error("cannot write output: {message}")]
     Output {
