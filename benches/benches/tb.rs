@@ -6,6 +6,11 @@
 //!   positions (the table generated in memory when the bench starts).
 //! * `tb_probe/best_move_kqkr`: the root's best move (every move probed).
 //! * `tb_generate/3man`: generating the five 3-man tables in memory.
+//! * `syzygy_probe/wdl`, `syzygy_probe/dtz`: Syzygy probes of the 1,400
+//!   positions of `data/syzygy-sample.txt` (every 3- and 4-man material,
+//!   both sides to move; files mapped and already touched), `wdl` as the
+//!   search calls it (`probe_wdl_quiet`); `syzygy_probe/rank_root`: the
+//!   root ranking of 200 of them (a DTZ probe after every legal move).
 //!
 //! Throughput is in probes (positions) per second.
 
@@ -72,5 +77,51 @@ fn generation(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, probes, generation);
+fn syzygy(c: &mut Criterion) {
+    use outpost_tb::syzygy::{Loading, Syzygy};
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let tables = Syzygy::open(&[format!("{root}/data/syzygy")], Loading::Mapped);
+    let text = std::fs::read_to_string(format!("{root}/data/syzygy-sample.txt"))
+        .expect("data/syzygy-sample.txt");
+    let positions: Vec<Position> = text
+        .lines()
+        .map(|line| {
+            let fen = line.split(';').next().expect("a FEN");
+            outpost_notation::parse_fen(fen).expect("a legal position")
+        })
+        .collect();
+    let mut group = c.benchmark_group("syzygy_probe");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("wdl", |b| {
+        b.iter(|| {
+            for pos in &positions {
+                black_box(tables.probe_wdl_quiet(black_box(pos)));
+            }
+        })
+    });
+    group.bench_function("dtz", |b| {
+        b.iter(|| {
+            for pos in &positions {
+                black_box(tables.probe_dtz(black_box(pos)).ok());
+            }
+        })
+    });
+    let roots: Vec<&Position> = positions
+        .iter()
+        .filter(|p| p.has_legal_moves())
+        .step_by(7)
+        .take(200)
+        .collect();
+    group.throughput(Throughput::Elements(roots.len() as u64));
+    group.bench_function("rank_root", |b| {
+        b.iter(|| {
+            for pos in &roots {
+                black_box(tables.rank_root_moves(black_box(pos), &[], true).ok());
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, probes, generation, syzygy);
 criterion_main!(benches);

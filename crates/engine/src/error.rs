@@ -41,6 +41,16 @@ pub enum EngineError {
         /// What is wrong.
         reason: String,
     },
+    /// Some of the Syzygy tables cannot be used (a directory that cannot be
+    /// read, a truncated, renamed or damaged file); the engine plays on
+    /// with the others.
+    #[error("Syzygy tables: {problems}; playing on with the {usable} tables that can be read")]
+    Syzygy {
+        /// Every problem, separated by `; `.
+        problems: String,
+        /// How many WDL files are usable.
+        usable: usize,
+    },
     /// The network file cannot be used; the engine keeps the evaluation
     /// it had.
     #[error("no network: {reason}")]

@@ -61,5 +61,5 @@ pub use policy::{
 };
 pub use searcher::{SearchEvent, SearchRequest, Searcher};
 pub use strength::{Anchor, Strength, Weakness, ANCHORS, MAX_ELO, MAX_SKILL, MIN_ELO};
-pub use tables::{tables_apply, GeneratedTables, TableChoice};
+pub use tables::{tables_apply, GeneratedTables, SyzygySettings, SyzygyTables, TableChoice};
 pub use text::{one_line, MAX_MESSAGE_CHARS};

@@ -3,6 +3,7 @@
 //! own way (UCI `option name ...`, xboard `feature option="..."`).
 
 use crate::strength::{Strength, MAX_ELO, MAX_SKILL, MIN_ELO};
+use crate::tables::SyzygySettings;
 use crate::EngineError;
 use outpost_search::{EngineOptions, SearchDriver, DEFAULT_MOVE_OVERHEAD};
 use std::time::Duration;
@@ -150,6 +151,30 @@ pub const OPTIONS: &[OptionDef] = &[
         kind: OptionKind::Text { default: "" },
     },
     OptionDef {
+        name: "SyzygyPath",
+        kind: OptionKind::Text { default: "" },
+    },
+    OptionDef {
+        name: "SyzygyProbeDepth",
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 100,
+        },
+    },
+    OptionDef {
+        name: "Syzygy50MoveRule",
+        kind: OptionKind::Check { default: true },
+    },
+    OptionDef {
+        name: "SyzygyProbeLimit",
+        kind: OptionKind::Spin {
+            default: 7,
+            min: 0,
+            max: 7,
+        },
+    },
+    OptionDef {
         name: "UseNNUE",
         kind: OptionKind::Check {
             default: DEFAULT_USE_NNUE,
@@ -168,6 +193,10 @@ pub const OPTIONS: &[OptionDef] = &[
     },
     OptionDef {
         name: "UCI_Chess960",
+        kind: OptionKind::Check { default: false },
+    },
+    OptionDef {
+        name: "UCI_ShowWDL",
         kind: OptionKind::Check { default: false },
     },
     OptionDef {
@@ -229,6 +258,19 @@ pub enum OptionSetting {
     /// `TablebaseDir`: where the generated endgame tables are (empty: the
     /// 3-man tables, generated in memory).
     TablebaseDir(String),
+    /// `SyzygyPath`: directories of Syzygy tables, separated as in `PATH`
+    /// (empty: none).
+    SyzygyPath(String),
+    /// `SyzygyProbeDepth`: the shallowest depth at which the search probes
+    /// positions with as many men as the largest tables.
+    SyzygyProbeDepth(i32),
+    /// `Syzygy50MoveRule`: whether cursed wins and blessed losses count as
+    /// draws (else as wins and losses).
+    Syzygy50MoveRule(bool),
+    /// `SyzygyProbeLimit`: probe no position with more men than this.
+    SyzygyProbeLimit(u32),
+    /// `UCI_ShowWDL`: add win/draw/loss chances to `info` lines.
+    ShowWdl(bool),
     /// `UCI_Chess960`: castling written as the king taking its rook.
     Chess960(bool),
     /// `UseNNUE`: evaluate with the neural network (else the handcrafted
@@ -272,6 +314,8 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
                 "BookDepth" => OptionSetting::BookDepth(n as u32),
                 "UCI_Elo" => OptionSetting::Elo(n as u32),
                 "Skill Level" => OptionSetting::SkillLevel(n as u32),
+                "SyzygyProbeDepth" => OptionSetting::SyzygyProbeDepth(n as i32),
+                "SyzygyProbeLimit" => OptionSetting::SyzygyProbeLimit(n as u32),
                 _ => OptionSetting::Contempt(n as i32),
             }
         }
@@ -288,6 +332,8 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
                 "UCI_LimitStrength" => OptionSetting::LimitStrength(on),
                 "UCI_Chess960" => OptionSetting::Chess960(on),
                 "UseNNUE" => OptionSetting::UseNnue(on),
+                "Syzygy50MoveRule" => OptionSetting::Syzygy50MoveRule(on),
+                "UCI_ShowWDL" => OptionSetting::ShowWdl(on),
                 _ => OptionSetting::Ponder(on),
             }
         }
@@ -304,6 +350,7 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
             match def.name {
                 "TablebaseDir" => OptionSetting::TablebaseDir(text),
                 "EvalFile" => OptionSetting::EvalFile(text),
+                "SyzygyPath" => OptionSetting::SyzygyPath(text),
                 _ => OptionSetting::BookFile(text),
             }
         }
@@ -329,6 +376,12 @@ pub struct Settings {
     pub book_depth: u32,
     /// Where the generated endgame tables are (empty: 3-man in memory).
     pub tablebase_dir: String,
+    /// The Syzygy directories (`SyzygyPath`; empty: none).
+    pub syzygy_path: String,
+    /// How the search and the root use the Syzygy tables.
+    pub syzygy: SyzygySettings,
+    /// Whether `info` lines carry win/draw/loss chances (`UCI_ShowWDL`).
+    pub show_wdl: bool,
     /// How strongly to play (`UCI_LimitStrength`, `UCI_Elo`, `Skill Level`).
     pub strength: Strength,
     /// Whether moves are read and written in Chess960 form (`UCI_Chess960`,
@@ -351,6 +404,9 @@ impl Default for Settings {
             book_best_move: false,
             book_depth: UNLIMITED_BOOK_DEPTH,
             tablebase_dir: String::new(),
+            syzygy_path: String::new(),
+            syzygy: SyzygySettings::default(),
+            show_wdl: false,
             strength: Strength::default(),
             chess960: false,
             use_nnue: DEFAULT_USE_NNUE,
@@ -388,6 +444,11 @@ impl Settings {
             OptionSetting::BookBestMove(on) => self.book_best_move = on,
             OptionSetting::BookDepth(plies) => self.book_depth = plies,
             OptionSetting::TablebaseDir(ref dir) => self.tablebase_dir.clone_from(dir),
+            OptionSetting::SyzygyPath(ref path) => self.syzygy_path.clone_from(path),
+            OptionSetting::SyzygyProbeDepth(depth) => self.syzygy.probe_depth = depth,
+            OptionSetting::Syzygy50MoveRule(on) => self.syzygy.fifty_move_rule = on,
+            OptionSetting::SyzygyProbeLimit(men) => self.syzygy.probe_limit = men,
+            OptionSetting::ShowWdl(on) => self.show_wdl = on,
             OptionSetting::LimitStrength(on) => self.strength.limit = on,
             OptionSetting::Chess960(on) => self.chess960 = on,
             OptionSetting::Elo(elo) => self.strength.elo = elo,
@@ -475,6 +536,28 @@ mod tests {
             parse_option("UCI_Chess960", Some("true")),
             Ok(OptionSetting::Chess960(true))
         );
+        assert_eq!(
+            parse_option("SyzygyPath", Some("/tb/345:/tb/6")),
+            Ok(OptionSetting::SyzygyPath("/tb/345:/tb/6".into()))
+        );
+        assert_eq!(
+            parse_option("SyzygyProbeDepth", Some("4")),
+            Ok(OptionSetting::SyzygyProbeDepth(4))
+        );
+        assert!(parse_option("SyzygyProbeDepth", Some("0")).is_err());
+        assert_eq!(
+            parse_option("Syzygy50MoveRule", Some("false")),
+            Ok(OptionSetting::Syzygy50MoveRule(false))
+        );
+        assert_eq!(
+            parse_option("SyzygyProbeLimit", Some("5")),
+            Ok(OptionSetting::SyzygyProbeLimit(5))
+        );
+        assert!(parse_option("SyzygyProbeLimit", Some("8")).is_err());
+        assert_eq!(
+            parse_option("UCI_ShowWDL", Some("true")),
+            Ok(OptionSetting::ShowWdl(true))
+        );
     }
 
     #[test]
@@ -486,6 +569,8 @@ mod tests {
         assert!(!settings.ponder);
         assert_eq!(settings.strength, Strength::full());
         assert_eq!(settings.search, EngineOptions::default());
+        assert_eq!(settings.syzygy, SyzygySettings::default());
+        assert!(!settings.show_wdl);
         for name in DRIVER_NAMES {
             assert!(SearchDriver::from_name(name).is_some(), "{name}");
         }

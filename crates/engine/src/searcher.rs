@@ -6,7 +6,7 @@ use crate::book::{book_applies, BookChoice, OpeningBook};
 use crate::evaluation::EngineEval;
 use crate::options::{OptionSetting, Settings};
 use crate::strength::{rng_for, Strength, Weakness};
-use crate::tables::{tables_apply, GeneratedTables, TableChoice};
+use crate::tables::{tables_apply, GeneratedTables, SyzygyTables, TableChoice};
 use crate::EngineError;
 use outpost_board::{Move, Position};
 use outpost_notation::Game;
@@ -86,6 +86,7 @@ enum Command {
         request: SearchRequest,
         control: SearchControl,
         tables: Arc<GeneratedTables>,
+        syzygy: Option<Arc<SyzygyTables>>,
         strength: Strength,
         /// The evaluation the options chose (see [`evaluation_for`]).
         eval: EngineEval,
@@ -170,6 +171,8 @@ pub struct Searcher {
     eval: EngineEval,
     book: Option<OpeningBook>,
     tables: Arc<GeneratedTables>,
+    /// The user's Syzygy tables, when `SyzygyPath` names any.
+    syzygy: Option<Arc<SyzygyTables>>,
     inner: Arc<Inner>,
     commands: Option<Sender<Command>>,
     control: SearchControl,
@@ -206,6 +209,7 @@ impl Searcher {
             eval,
             book: None,
             tables,
+            syzygy: None,
             inner,
             commands: Some(commands),
             control: SearchControl::new(),
@@ -275,11 +279,16 @@ impl Searcher {
             state.running = true;
             state.undelivered += 1;
         }
+        let mut request = request;
+        if full_strength {
+            self.restrict_to_syzygy_moves(&mut request);
+        }
         self.control = SearchControl::new();
         let command = Command::Search {
             request,
             control: self.control.clone(),
             tables: Arc::clone(&self.tables),
+            syzygy: self.syzygy.clone(),
             strength: self.settings.strength,
             eval: self.eval.clone(),
             sink: Box::new(on_event),
@@ -297,6 +306,22 @@ impl Searcher {
             });
         }
         Ok(())
+    }
+
+    /// When the Syzygy tables cover the root of a search for a move to play
+    /// (not infinite analysis, not restricted by the caller), limits it to
+    /// the moves the tables rank best, so a won ending is converted within
+    /// the fifty-move rule and a drawn one is not lost.
+    fn restrict_to_syzygy_moves(&self, request: &mut SearchRequest) {
+        let Some(syzygy) = &self.syzygy else {
+            return;
+        };
+        if request.limits.infinite || !request.limits.search_moves.is_empty() {
+            return;
+        }
+        if let Some(best) = syzygy.best_root_moves(&request.position, &request.history) {
+            request.limits.search_moves = best.iter().map(|m| m.mv).collect();
+        }
     }
 
     /// Searches and waits for the result.
@@ -383,9 +408,44 @@ impl Searcher {
                     GeneratedTables::open(dir)?
                 };
                 let tables = Arc::new(tables);
-                let shared = Arc::clone(&tables) as Arc<dyn EndgameTables>;
+                // Syzygy's probes, when set, stay the search's.
+                let shared = match &self.syzygy {
+                    Some(syzygy) => Arc::clone(syzygy) as Arc<dyn EndgameTables>,
+                    None => Arc::clone(&tables) as Arc<dyn EndgameTables>,
+                };
                 self.with_engine("setoption", |engine| engine.set_tables(Some(shared)))?;
                 self.tables = tables;
+                self.settings.apply(setting);
+                return Ok(());
+            }
+            OptionSetting::SyzygyPath(path) => {
+                let (syzygy, problems) = SyzygyTables::open(path, self.settings.syzygy);
+                let usable = syzygy.tables().files().0;
+                let syzygy = (syzygy.tables().largest() > 0).then(|| Arc::new(syzygy));
+                self.use_syzygy(syzygy)?;
+                self.settings.apply(setting);
+                if !problems.is_empty() {
+                    return Err(EngineError::Syzygy {
+                        problems: problems.join("; "),
+                        usable,
+                    });
+                }
+                return Ok(());
+            }
+            OptionSetting::SyzygyProbeDepth(_)
+            | OptionSetting::Syzygy50MoveRule(_)
+            | OptionSetting::SyzygyProbeLimit(_) => {
+                let mut wanted = self.settings.clone();
+                wanted.apply(setting);
+                let syzygy = self
+                    .syzygy
+                    .as_ref()
+                    .map(|s| Arc::new(s.with_settings(wanted.syzygy)));
+                self.use_syzygy(syzygy)?;
+                self.settings = wanted;
+                return Ok(());
+            }
+            OptionSetting::ShowWdl(_) => {
                 self.settings.apply(setting);
                 return Ok(());
             }
@@ -440,6 +500,23 @@ impl Searcher {
         })?;
         self.settings.apply(setting);
         Ok(())
+    }
+
+    /// Makes `syzygy` (or, without it, the generated tables) the tables the
+    /// search probes.
+    fn use_syzygy(&mut self, syzygy: Option<Arc<SyzygyTables>>) -> Result<(), EngineError> {
+        let shared = match &syzygy {
+            Some(s) => Arc::clone(s) as Arc<dyn EndgameTables>,
+            None => Arc::clone(&self.tables) as Arc<dyn EndgameTables>,
+        };
+        self.with_engine("setoption", |engine| engine.set_tables(Some(shared)))?;
+        self.syzygy = syzygy;
+        Ok(())
+    }
+
+    /// The Syzygy tables in use, if any.
+    pub fn syzygy(&self) -> Option<&SyzygyTables> {
+        self.syzygy.as_deref()
     }
 
     /// The evaluator the search uses (per `UseNNUE` and `EvalFile`), to
@@ -564,6 +641,7 @@ fn run(inner: &Inner, inbox: &Receiver<Command>) {
         request,
         control,
         tables,
+        syzygy,
         strength,
         eval,
         mut sink,
@@ -615,6 +693,11 @@ fn run(inner: &Inner, inbox: &Receiver<Command>) {
         if let Some(problem) = tables.take_problem() {
             sink(SearchEvent::Info(format!(
                 "endgame tables: {problem}; playing on without that table"
+            )));
+        }
+        for problem in syzygy.iter().flat_map(|s| s.take_problems()) {
+            sink(SearchEvent::Info(format!(
+                "Syzygy tables: {problem}; playing on without that table"
             )));
         }
         {

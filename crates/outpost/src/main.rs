@@ -100,6 +100,10 @@ enum Job {
         /// A Polyglot opening book to play from in games (not in analyses).
         #[arg(long, value_name = "FILE")]
         book: Option<PathBuf>,
+        /// Syzygy table directories for games and analyses (separated by
+        /// `:`, on Windows `;`).
+        #[arg(long, value_name = "DIRS")]
+        syzygy: Option<String>,
     },
 }
 
@@ -450,11 +454,17 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
             nets::datagen(args, &mut io::stderr().lock()).map_err(training_failure)?
         }
         Job::Train(args) => nets::train(args, &mut io::stderr()).map_err(training_failure)?,
-        Job::Serve { host, port, book } => {
+        Job::Serve {
+            host,
+            port,
+            book,
+            syzygy,
+        } => {
             let config = outpost::web::Config {
                 host,
                 port,
                 book,
+                syzygy,
                 ..outpost::web::Config::default()
             };
             outpost::web::serve(config, |address| {

@@ -737,6 +737,74 @@ fn command_line_tablebases() {
 }
 
 #[test]
+fn command_line_syzygy_probe() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/syzygy");
+    // KBNvK: a win, 58 plies to the mate that zeroes.
+    let (code, out, err) = command_line(&[
+        "tb",
+        "probe",
+        "--syzygy",
+        dir,
+        "8/8/8/4k3/8/8/8/KBN5 w - - 0 1",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("wdl win dtz 58"));
+    assert!(lines.next().unwrap().starts_with("bestmove "), "{out}");
+    // The loser's view, as separate words.
+    let (code, out, _) = command_line(&[
+        "tb",
+        "probe",
+        "--syzygy",
+        dir,
+        "8/8/8/4k3/8/8/8/KBN5",
+        "b",
+        "-",
+        "-",
+    ]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("wdl loss dtz -"), "{out}");
+    let missing = std::env::temp_dir().join(format!("outpost-cli-syzygy-{}", std::process::id()));
+    std::fs::create_dir_all(&missing).unwrap();
+    std::fs::copy(format!("{dir}/KRvK.rtbw"), missing.join("KRvK.rtbw")).unwrap();
+    let missing_arg = missing.to_str().unwrap();
+    for args in [
+        // A bad FEN.
+        &["tb", "probe", "--syzygy", dir, "not a fen"][..],
+        // More men than the tables cover.
+        &[
+            "tb",
+            "probe",
+            "--syzygy",
+            dir,
+            "k7/8/8/8/8/8/1p6/K3RR2 w - - 0 1",
+        ],
+        // A missing file: KRvK's WDL is there, its DTZ is not.
+        &[
+            "tb",
+            "probe",
+            "--syzygy",
+            missing_arg,
+            "8/8/8/8/8/2k5/8/K6R w - - 0 1",
+        ],
+        // A directory that does not exist.
+        &[
+            "tb",
+            "probe",
+            "--syzygy",
+            "/no/such/dir",
+            "8/8/8/8/8/2k5/8/K6R w - - 0 1",
+        ],
+    ] {
+        let (code, out, err) = command_line(args);
+        assert_eq!(code, Some(2), "{args:?}: {out} {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(missing);
+}
+
+#[test]
 fn command_line_pgn_check() {
     let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/openings.pgn");
     let (code, out, _) = command_line(&["pgn", "check", pgn]);

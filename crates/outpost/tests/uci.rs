@@ -65,6 +65,11 @@ fn handshake_lists_options() {
         "UCI_LimitStrength",
         "UCI_Elo",
         "Skill Level",
+        "SyzygyPath",
+        "SyzygyProbeDepth",
+        "Syzygy50MoveRule",
+        "SyzygyProbeLimit",
+        "UCI_ShowWDL",
     ] {
         assert!(
             lines
@@ -478,4 +483,49 @@ fn the_network_is_chosen_by_options_and_bad_files_are_refused() {
     assert!(!lines.iter().any(|l| l.contains("NNUE")), "{lines:?}");
     assert!(engine.quit().success());
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn syzygy_tables_give_tbhits_and_wdl_and_bad_paths_one_error() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/syzygy");
+    let mut engine = Engine::start();
+    // A path list with a missing entry: one error line, the rest used.
+    engine.send(&format!(
+        "setoption name SyzygyPath value {dir}{}/no/such/dir",
+        if cfg!(windows) { ";" } else { ":" }
+    ));
+    engine.send("isready");
+    let lines = engine.expect("readyok", Duration::from_secs(5));
+    let errors: Vec<_> = lines.iter().filter(|l| l.contains("error")).collect();
+    assert_eq!(errors.len(), 1, "{lines:?}");
+    assert!(errors[0].starts_with("info string error: Syzygy tables: cannot read Syzygy directory"));
+    engine.send("setoption name UCI_ShowWDL value true");
+    // KQvKR, White wins.
+    engine.send("position fen 8/8/8/8/2kr4/K7/8/Q7 w - - 0 1");
+    engine.send("go depth 8");
+    let lines = engine.expect("bestmove", Duration::from_secs(20));
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    assert!(last_info.contains(" tbhits "), "{last_info}");
+    let wdl: Vec<u32> = last_info
+        .split(" wdl ")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .take(3)
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(wdl.iter().sum::<u32>(), 1000, "{last_info}");
+    assert!(wdl[0] > wdl[2], "{last_info}");
+    // The tables off again: no more tbhits.
+    engine.send("setoption name SyzygyPath value <empty>");
+    engine.send("setoption name UCI_ShowWDL value false");
+    engine.send("position fen 8/8/8/8/2kr4/K7/8/Q7 w - - 0 1");
+    engine.send("go depth 6");
+    let lines = engine.expect("bestmove", Duration::from_secs(20));
+    assert!(!lines.iter().any(|l| l.contains(" wdl ")), "{lines:?}");
+    assert!(engine.quit().success());
 }

@@ -100,6 +100,7 @@ fn handshake_declares_the_features() {
         "memory=1",
         "smp=1",
         "variants=\"normal,fischerandom\"",
+        "egt=\"syzygy,outpost\"",
         "myname=\"Outpost",
     ] {
         assert!(features.contains(&feature), "{feature} missing: {lines:?}");
@@ -134,10 +135,23 @@ fn handshake_declares_the_features() {
         "option UCI_LimitStrength=1",
         "option UCI_Elo=1500",
         "option Skill Level=10",
+        concat!(
+            "egtpath syzygy ",
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../data/syzygy"
+        ),
     ] {
         engine.send(line);
     }
     assert_eq!(engine.sync(), Vec::<String>::new());
+    // A table type the engine does not read, and a Syzygy directory that
+    // does not exist: one error line each.
+    for line in ["egtpath gaviota /tb", "egtpath syzygy /no/such/dir"] {
+        engine.send(line);
+        let lines = engine.sync();
+        assert_eq!(lines.len(), 1, "{line}: {lines:?}");
+        assert!(lines[0].starts_with("Error"), "{line}: {lines:?}");
+    }
     // Out of range: one error line.
     engine.send("option UCI_Elo=100");
     let lines = engine.sync();

@@ -45,6 +45,40 @@ impl Default for Score {
 }
 
 impl Score {
+    /// Chances of a win, a draw and a loss for the side to move, per mille
+    /// (summing to 1000), as UCI's `wdl` field gives them: certain for a
+    /// mate or a table win or loss; otherwise a model with a win chance of
+    /// `1 / (1 + e^((160 - cp) / 145))` and the loss chance its mirror,
+    /// chosen so that the expected score follows the curve the network was
+    /// trained on (`1 / (1 + e^(-cp / 180))`, within 1 %) with half the
+    /// games at a level score drawn.
+    ///
+    /// ```
+    /// use outpost_search::Score;
+    ///
+    /// assert_eq!(Score::Mate(3).win_draw_loss(), [1000, 0, 0]);
+    /// let [w, d, l] = Score::Centipawns(0).win_draw_loss();
+    /// assert_eq!((w, l), (l, w));
+    /// assert_eq!(w + d + l, 1000);
+    /// let [w, _, l] = Score::Centipawns(150).win_draw_loss();
+    /// assert!(w > l);
+    /// ```
+    pub fn win_draw_loss(self) -> [u32; 3] {
+        let cp = match self {
+            Score::Mate(n) if n > 0 => return [1000, 0, 0],
+            Score::Mate(_) => return [0, 0, 1000],
+            Score::Centipawns(cp) if cp >= TB_BOUND => return [1000, 0, 0],
+            Score::Centipawns(cp) if cp <= -TB_BOUND => return [0, 0, 1000],
+            Score::Centipawns(cp) => f64::from(cp),
+        };
+        let chance = |x: f64| 1000.0 / (1.0 + ((160.0 - x) / 145.0).exp());
+        let win = chance(cp).round() as u32;
+        let loss = chance(-cp).round() as u32;
+        let win = win.min(1000);
+        let loss = loss.min(1000 - win);
+        [win, 1000 - win - loss, loss]
+    }
+
     /// Converts an internal score.
     pub fn from_internal(score: i32) -> Score {
         if score >= MATE_BOUND {

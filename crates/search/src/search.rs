@@ -632,30 +632,55 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             }
         }
         // Endgame tables: once a capture or a pawn move has brought the
-        // position down to the tables' size, its value is known.
+        // position down to the tables' size, its value is known. A win is a
+        // lower bound (a mate may be nearer) and a loss an upper one: they
+        // cut when they cross the window, and in a PV node bound the
+        // search below instead.
+        let mut table_floor = -INFINITE;
+        let mut table_ceiling = INFINITE;
         if let Some(tables) = &self.shared.tables {
+            let men = pos.occupied().count();
+            let max_men = tables.max_men();
             if pos.halfmove_clock() == 0
                 && excluded.is_null()
-                && pos.occupied().count() <= tables.max_men()
+                && men <= max_men
+                && (men < max_men || depth >= tables.probe_depth())
                 && pos.castling_rights() == CastlingRights::NONE
             {
                 if let Some(wdl) = tables.probe_wdl(pos) {
                     self.shared.tb_hits.fetch_add(1, Ordering::Relaxed);
-                    let score = match wdl {
-                        TableWdl::Win => TB_WIN - ply as i32,
-                        TableWdl::Loss => -TB_WIN + ply as i32,
-                        TableWdl::Draw => self.draw_score(pos),
+                    let (score, bound) = match wdl {
+                        TableWdl::Win => (TB_WIN - ply as i32, Bound::Lower),
+                        TableWdl::Loss => (-TB_WIN + ply as i32, Bound::Upper),
+                        TableWdl::CursedWin => (self.draw_score(pos) + 2, Bound::Exact),
+                        TableWdl::BlessedLoss => (self.draw_score(pos) - 2, Bound::Exact),
+                        TableWdl::Draw => (self.draw_score(pos), Bound::Exact),
                     };
-                    let depth = (depth + 6).min(MAX_PLY as i32 - 1);
-                    let eval = if pos.is_check() {
-                        0
-                    } else {
-                        self.evaluate(pos)
+                    let cuts = match bound {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= beta,
+                        Bound::Upper => score <= alpha,
                     };
-                    self.shared
-                        .tt
-                        .store(key, Move::NULL, score, eval, depth, Bound::Exact, ply);
-                    return score;
+                    if cuts {
+                        let depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                        let eval = if pos.is_check() {
+                            0
+                        } else {
+                            self.evaluate(pos)
+                        };
+                        self.shared
+                            .tt
+                            .store(key, Move::NULL, score, eval, depth, bound, ply);
+                        return score;
+                    }
+                    if pv_node {
+                        if bound == Bound::Lower {
+                            table_floor = score;
+                            alpha = alpha.max(score);
+                        } else {
+                            table_ceiling = score;
+                        }
+                    }
                 }
             }
         }
@@ -802,7 +827,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 PickerUse::Singular
             },
         );
-        let mut best_score = -INFINITE;
+        let mut best_score = table_floor;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
         let mut quiets = [Move::NULL; 64];
@@ -1000,6 +1025,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 self.draw_score(pos)
             };
         }
+        best_score = best_score.min(table_ceiling);
         if excluded.is_null() {
             let bound = Bound::of(best_score, original_alpha, beta);
             let stored_eval = if in_check { 0 } else { raw_eval };

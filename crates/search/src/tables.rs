@@ -20,8 +20,15 @@ const _: () = assert!(TB_WIN < MATE_BOUND - MAX_PLY as i32);
 pub enum TableWdl {
     /// The side to move wins with best play.
     Win,
+    /// The side to move wins with best play, but the fifty-move rule
+    /// draws it first (tables that know the rule; see
+    /// [`EndgameTables::probe_wdl`]).
+    CursedWin,
     /// Neither side can force a win.
     Draw,
+    /// The side to move loses with best play, but the fifty-move rule
+    /// saves it.
+    BlessedLoss,
     /// The side to move loses with best play.
     Loss,
 }
@@ -36,4 +43,12 @@ pub trait EndgameTables: Send + Sync {
     /// castling rights) for the side to move, or `None` when the tables do
     /// not have it.
     fn probe_wdl(&self, pos: &Position) -> Option<TableWdl>;
+
+    /// The shallowest remaining depth at which the search probes a
+    /// position with exactly [`EndgameTables::max_men`] men (positions with
+    /// fewer are probed at any depth): probing the largest tables near the
+    /// leaves costs more than it saves when they are on a slow disk.
+    fn probe_depth(&self) -> i32 {
+        0
+    }
 }

@@ -27,8 +27,9 @@ fn score_text(score: Score) -> String {
     }
 }
 
-/// One `info` line for a search report.
-pub fn info_line(report: &Report, chess960: bool) -> String {
+/// One `info` line for a search report; with `show_wdl` (`UCI_ShowWDL`),
+/// `wdl W D L` follows the score.
+pub fn info_line(report: &Report, chess960: bool, show_wdl: bool) -> String {
     match report {
         Report::Pv(pv) => {
             let bound = match pv.bound {
@@ -46,13 +47,20 @@ pub fn info_line(report: &Report, chess960: bool) -> String {
             } else {
                 String::new()
             };
+            let wdl = if show_wdl {
+                let [w, d, l] = pv.score.win_draw_loss();
+                format!(" wdl {w} {d} {l}")
+            } else {
+                String::new()
+            };
             format!(
-                "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {}{} time {} pv {}",
+                "info depth {} seldepth {} multipv {} score {}{}{} nodes {} nps {} hashfull {}{} time {} pv {}",
                 pv.depth,
                 pv.seldepth,
                 pv.multipv,
                 score_text(pv.score),
                 bound,
+                wdl,
                 pv.nodes,
                 pv.nps,
                 pv.hashfull,

@@ -259,10 +259,11 @@ impl<W: Write + Send + 'static> Session<W> {
             self.note("no legal searchmoves: searching every move");
         }
         let out = self.out.clone();
+        let show_wdl = self.searcher.settings().show_wdl;
         self.unbounded = limits.infinite || limits.ponder;
         let request = SearchRequest::for_game(&self.game, limits);
         self.searcher.start(request, move |event| match event {
-            SearchEvent::Report(report) => out.line(&info_line(&report, chess960)),
+            SearchEvent::Report(report) => out.line(&info_line(&report, chess960, show_wdl)),
             SearchEvent::BookMove(choice) => out.line(&format!(
                 "info string book move {} weight {}",
                 choice.mv.uci(chess960),

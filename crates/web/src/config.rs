@@ -39,6 +39,9 @@ pub struct Config {
     /// A Polyglot opening book the engine plays from in games and in
     /// `POST /api/move` (not in analyses); `None`: no book.
     pub book: Option<PathBuf>,
+    /// Syzygy table directories (separated as `PATH` is) for games and
+    /// analyses; `None`: none.
+    pub syzygy: Option<String>,
 }
 
 impl Default for Config {
@@ -60,6 +63,7 @@ impl Default for Config {
             game_idle: Duration::from_secs(2 * 60 * 60),
             body_limit: 16 * 1024,
             book: None,
+            syzygy: None,
         }
     }
 }

@@ -25,13 +25,15 @@ pub type Events = mpsc::UnboundedReceiver<SearchEvent>;
 impl SearchPool {
     /// `size` searchers with `hash_mib` each, `queue` requests allowed to
     /// wait at most `queue_wait` for one, each playing from the Polyglot
-    /// `book` if one is given (a book that cannot be read is an error).
+    /// `book` if one is given and probing the Syzygy tables of `syzygy`
+    /// (a book or table directory that cannot be read is an error).
     pub fn new(
         size: usize,
         hash_mib: usize,
         queue: usize,
         queue_wait: Duration,
         book: Option<&Path>,
+        syzygy: Option<&str>,
     ) -> Result<SearchPool, WebError> {
         let mut settings = Settings::default();
         settings.search.hash_mib = hash_mib.max(1);
@@ -51,6 +53,16 @@ impl SearchPool {
                     .set_option(&setting)
                     .map_err(|e| WebError::Server {
                         reason: format!("opening book {}: {e}", path.display()),
+                    })?;
+            }
+        }
+        if let Some(dirs) = syzygy {
+            let setting = OptionSetting::SyzygyPath(dirs.to_string());
+            for searcher in &mut searchers {
+                searcher
+                    .set_option(&setting)
+                    .map_err(|e| WebError::Server {
+                        reason: e.to_string(),
                     })?;
             }
         }

@@ -119,6 +119,7 @@ impl Server {
             config.queue,
             config.queue_wait,
             config.book.as_deref(),
+            config.syzygy.as_deref(),
         )?;
         let (shutdown, watcher) = watch::channel(false);
         let seed = SystemTime::now()

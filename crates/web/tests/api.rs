@@ -870,3 +870,46 @@ async fn the_book_answers_when_configured() {
     assert!(refused.is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// With Syzygy tables configured, the engine's move in a table position is
+/// one the tables rank best; a directory that cannot be read stops the
+/// server from starting.
+#[tokio::test]
+async fn syzygy_tables_answer_when_configured() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/syzygy");
+    let server = TestServer::start(Config {
+        syzygy: Some(dir.to_string()),
+        ..test_config()
+    })
+    .await;
+    let client = Client::new();
+    // KQvKR, White to move and win.
+    let fen = "8/8/8/8/2kr4/K7/8/Q7 w - - 0 1";
+    let (status, body) = post(
+        &client,
+        &server.url("/api/move"),
+        json!({"fen": fen, "movetime_ms": 100}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let tables = outpost_tb::syzygy::Syzygy::open_path_list(dir);
+    let pos = outpost_notation::parse_fen(fen).unwrap();
+    let ranked = tables.rank_root_moves(&pos, &[], true).unwrap();
+    let best: Vec<String> = ranked
+        .iter()
+        .filter(|m| m.rank == ranked[0].rank)
+        .map(|m| m.mv.to_string())
+        .collect();
+    assert!(
+        best.contains(&body["uci"].as_str().unwrap().to_string()),
+        "{body} not in {best:?}"
+    );
+    server.shutdown().await;
+    let refused = Server::bind(Config {
+        port: 0,
+        syzygy: Some("/no/such/dir".to_string()),
+        ..test_config()
+    })
+    .await;
+    assert!(refused.is_err());
+}

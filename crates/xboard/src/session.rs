@@ -317,13 +317,17 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
             }
             Command::EgtPath { kind, path } => {
-                if kind != "outpost" {
-                    return Err(XboardError::NotLegalNow {
-                        why: "only Outpost's own tables (egt=outpost) are supported",
-                    });
-                }
+                let setting = match kind.as_str() {
+                    "syzygy" => OptionSetting::SyzygyPath(path),
+                    "outpost" => OptionSetting::TablebaseDir(path),
+                    _ => {
+                        return Err(XboardError::NotLegalNow {
+                            why: "only Syzygy tables (egt=syzygy) and Outpost's own (egt=outpost) are supported",
+                        })
+                    }
+                };
                 self.halt();
-                self.set_option(&OptionSetting::TablebaseDir(path))?;
+                self.set_option(&setting)?;
             }
             Command::Option { name, value } => {
                 let setting = parse_option(&name, value.as_deref())?;
@@ -342,7 +346,7 @@ impl<W: Write + Send + 'static> Session<W> {
              reuse=1 analyze=1 colors=0 name=1 memory=1 smp=1 nps=0",
         );
         self.out.line(&format!(
-            "feature myname=\"{ENGINE_NAME}\" variants=\"normal,fischerandom\" egt=\"outpost\""
+            "feature myname=\"{ENGINE_NAME}\" variants=\"normal,fischerandom\" egt=\"syzygy,outpost\""
         ));
         for def in OPTIONS {
             if let Some(feature) = option_feature(def) {
