@@ -6,6 +6,13 @@ use thiserror::Error;
 /// Why a Syzygy directory could not be used or a position not probed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SyzygyError {
+    /// A WDL name that is not one of `loss`, `blessed-loss`, `draw`,
+    /// `cursed-win`, `win`.
+    #[error("unknown WDL value `{text}`: expected loss, blessed-loss, draw, cursed-win or win")]
+    UnknownWdl {
+        /// The text given.
+        text: String,
+    },
     /// A directory of the path list does not exist or cannot be read.
     #[error("cannot read Syzygy directory {path}: {reason}")]
     Directory {

@@ -93,6 +93,15 @@ impl SyzygyWdl {
 
     /// The name `outpost tb probe` prints: `loss`, `blessed-loss`, `draw`,
     /// `cursed-win` or `win`.
+    ///
+    /// ```
+    /// use outpost_tb::syzygy::SyzygyWdl;
+    ///
+    /// assert_eq!(SyzygyWdl::CursedWin.to_string(), "cursed-win");
+    /// assert_eq!("blessed-loss".parse(), Ok(SyzygyWdl::BlessedLoss));
+    /// assert_eq!(SyzygyWdl::Win.flipped(), SyzygyWdl::Loss);
+    /// assert!("lost".parse::<SyzygyWdl>().is_err());
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             SyzygyWdl::Loss => "loss",
@@ -123,9 +132,8 @@ impl FromStr for SyzygyWdl {
         ]
         .into_iter()
         .find(|w| w.name() == s)
-        .ok_or_else(|| SyzygyError::Corrupt {
-            path: PathBuf::new(),
-            reason: format!("`{s}` is not a WDL value"),
+        .ok_or_else(|| SyzygyError::UnknownWdl {
+            text: s.to_string(),
         })
     }
 }
