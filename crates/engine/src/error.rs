@@ -67,6 +67,12 @@ pub enum EngineError {
         /// The size of the table kept, in mebibytes.
         kept: usize,
     },
+    /// Not enough distinct balanced openings could be drawn (`genfens`).
+    #[error("cannot draw the openings: {reason}")]
+    Openings {
+        /// How far it got.
+        reason: String,
+    },
     /// The search thread could not be started.
     #[error("cannot start the search thread: {reason}")]
     Thread {

@@ -39,6 +39,7 @@ mod clock;
 mod error;
 mod evaluation;
 mod identity;
+pub mod openings;
 mod options;
 mod policy;
 mod searcher;
@@ -52,8 +53,8 @@ pub use error::EngineError;
 pub use evaluation::EngineEval;
 pub use identity::{ENGINE_AUTHOR, ENGINE_NAME};
 pub use options::{
-    find_option, parse_option, OptionDef, OptionKind, OptionSetting, Settings, DEFAULT_HASH_MIB,
-    DEFAULT_USE_NNUE, OPTIONS, UNLIMITED_BOOK_DEPTH,
+    find_option, options, parse_option, OptionDef, OptionKind, OptionSetting, Settings,
+    DEFAULT_HASH_MIB, DEFAULT_USE_NNUE, OPTIONS, UNLIMITED_BOOK_DEPTH,
 };
 pub use outpost_notation::{Game, GameResult, Outcome};
 pub use policy::{

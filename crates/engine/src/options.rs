@@ -5,6 +5,7 @@
 use crate::strength::{Strength, MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::tables::SyzygySettings;
 use crate::EngineError;
+use outpost_search::params::TUNABLES;
 use outpost_search::{EngineOptions, SearchDriver, DEFAULT_MOVE_OVERHEAD};
 use std::time::Duration;
 
@@ -226,6 +227,48 @@ pub fn find_option(name: &str) -> Option<&'static OptionDef> {
     OPTIONS.iter().find(|o| o.name.eq_ignore_ascii_case(name))
 }
 
+/// Every option the engine shows: [`OPTIONS`], and in a build with the
+/// `tune` feature the search's tuning constants as spin options (named as
+/// in [`outpost_search::params::TUNABLES`]).
+pub fn options() -> Vec<OptionDef> {
+    let mut all = OPTIONS.to_vec();
+    if cfg!(feature = "tune") {
+        all.extend(TUNABLES.iter().map(|t| OptionDef {
+            name: t.name,
+            kind: OptionKind::Spin {
+                default: i64::from(t.default),
+                min: i64::from(t.min),
+                max: i64::from(t.max),
+            },
+        }));
+    }
+    all
+}
+
+/// A tuning constant's setting, in a `tune` build.
+fn parse_tunable(name: &str, value: Option<&str>) -> Option<Result<OptionSetting, EngineError>> {
+    if !cfg!(feature = "tune") {
+        return None;
+    }
+    let t = TUNABLES
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case(name))?;
+    let parsed = value
+        .and_then(|v| v.trim().parse::<i32>().ok())
+        .filter(|v| (t.min..=t.max).contains(v));
+    Some(match parsed {
+        Some(value) => Ok(OptionSetting::Tunable {
+            name: t.name,
+            value,
+        }),
+        None => Err(EngineError::BadOptionValue {
+            name: t.name.to_string(),
+            value: value.unwrap_or("").to_string(),
+            expected: format!("an integer from {} to {}", t.min, t.max),
+        }),
+    })
+}
+
 /// A validated option setting.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionSetting {
@@ -284,12 +327,22 @@ pub enum OptionSetting {
     Elo(u32),
     /// `Skill Level`, 0 to 20.
     SkillLevel(u32),
+    /// A search tuning constant (only in a build with the `tune` feature).
+    Tunable {
+        /// Its name in [`outpost_search::params::TUNABLES`].
+        name: &'static str,
+        /// Its new value.
+        value: i32,
+    },
 }
 
 /// Checks `value` against the option called `name`.
 pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, EngineError> {
     let name = name.trim();
     let Some(def) = find_option(name) else {
+        if let Some(tunable) = parse_tunable(name, value) {
+            return tunable;
+        }
         return Err(EngineError::UnknownOption {
             name: name.to_string(),
         });
@@ -453,6 +506,7 @@ impl Settings {
             OptionSetting::Chess960(on) => self.chess960 = on,
             OptionSetting::Elo(elo) => self.strength.elo = elo,
             OptionSetting::SkillLevel(skill) => self.strength.skill = skill,
+            OptionSetting::Tunable { .. } => {}
             OptionSetting::UseNnue(on) => self.use_nnue = on,
             OptionSetting::EvalFile(ref path) => self.eval_file.clone_from(path),
         }

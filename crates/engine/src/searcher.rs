@@ -445,6 +445,14 @@ impl Searcher {
                 self.settings = wanted;
                 return Ok(());
             }
+            OptionSetting::Tunable { name, value } => {
+                // The constants are read by every search thread: change
+                // them only while none runs.
+                self.with_engine("setoption", |_| {
+                    outpost_search::params::set(name, *value);
+                })?;
+                return Ok(());
+            }
             OptionSetting::ShowWdl(_) => {
                 self.settings.apply(setting);
                 return Ok(());

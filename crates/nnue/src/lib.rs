@@ -36,8 +36,10 @@ pub use network::{
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-/// The network built into the binary: generation 10 (docs/nnue.md).
-const DEFAULT_NETWORK: &[u8] = include_bytes!("../nets/gen10.nnue");
+/// The network built into the binary: generation 10 (docs/nnue.md), or
+/// the file `OUTPOST_EVALFILE` named at build time (`make EVALFILE=...`;
+/// see `build.rs`).
+const DEFAULT_NETWORK: &[u8] = include_bytes!(env!("OUTPOST_EMBEDDED_NETWORK"));
 
 /// The network built into the binary, read once.
 pub fn default_network() -> Arc<Network> {

@@ -3,8 +3,11 @@
 //! With no arguments it reads commands on standard input: the first line
 //! `xboard` starts the xboard (CECP) front end; anything else is the UCI
 //! command set with its console extensions (`d`, `eval`, `go perft`,
-//! `bench`, `flip`, `help`). Subcommands run one job and exit: `bench`,
-//! `perft`, `eval`. See `outpost --help`.
+//! `bench`, `flip`, `genfens`, `help`). Subcommands run one job and exit:
+//! `bench`, `perft`, `eval`, `book`, `tb`, `pgn`, `datagen`, `train`,
+//! `spsa`, `serve`. Arguments that are not a subcommand are lines of engine
+//! input, run in order (`outpost "go depth 5" quit`, as OpenBench runs
+//! engines). See `outpost --help`.
 
 mod nets;
 
@@ -89,6 +92,10 @@ enum Job {
     Datagen(nets::DatagenArgs),
     /// Train a network (768 → H ×2 → 1 per bucket) from data files on the CPU.
     Train(nets::TrainArgs),
+    /// Print OpenBench's SPSA input for the search's tuning constants, a
+    /// line `name, int, default, min, max, c_end, r_end` each (a build with
+    /// `--features tune` shows them as UCI options).
+    Spsa,
     /// Serve the board page and the JSON API over HTTP until Ctrl-C.
     Serve {
         /// The address to listen on.
@@ -321,6 +328,11 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
             bench_lines(&result)
         }
         Job::Perft { depth, fen } => perft_lines(&position(&fen)?, depth, false),
+        Job::Spsa => {
+            let mut text = outpost::search::params::spsa_lines().join("\n");
+            text.push('\n');
+            text
+        }
         Job::Eval { fen } => {
             let pos = position(&fen)?;
             outpost::eval::Evaluator::new().trace(&pos).to_string()
@@ -488,7 +500,68 @@ fn training_failure(e: outpost::train::TrainError) -> Failure {
     }
 }
 
+/// Whether the command line is engine input rather than a job: its first
+/// argument is neither a subcommand nor a flag. OpenBench and other testers
+/// run engines as `./engine bench` or `./engine "<command>" ... quit`.
+fn engine_lines_given(args: &[String]) -> bool {
+    use clap::CommandFactory;
+    let Some(first) = args.first() else {
+        return false;
+    };
+    if first.starts_with('-') {
+        return false;
+    }
+    let cli = Cli::command();
+    let is_job = cli
+        .get_subcommands()
+        .any(|job| job.get_name() == first || job.get_all_aliases().any(|a| a == first));
+    !is_job && first != "help"
+}
+
+/// Runs each argument as a line of UCI input, in order: the protocol and
+/// console commands (`bench`, `genfens ...`, `setoption ...`, `go ...`),
+/// then waits for a running search (a finite one finishes; `quit` ends the
+/// list). A line that is not a command is one line on standard error and
+/// exit code 2, before anything runs.
+fn run_engine_lines(lines: &[String]) -> ExitCode {
+    for line in lines {
+        if let Err(e) = line.parse::<outpost::uci::Command>() {
+            eprintln!(
+                "outpost: `{}`: {}",
+                outpost::engine::one_line(line),
+                outpost::engine::one_line(&e.to_string())
+            );
+            return ExitCode::from(2);
+        }
+    }
+    let mut session = match outpost::uci::Session::new(io::stdout()) {
+        Ok(session) => session,
+        Err(e) => {
+            eprintln!("outpost: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    for line in lines {
+        // A search with a limit runs to its end before the next line, as
+        // when a tester waits for `bestmove` before sending more.
+        session.finish();
+        if !session.execute(line) {
+            break;
+        }
+    }
+    session.finish();
+    ExitCode::SUCCESS
+}
+
 fn main() -> ExitCode {
+    // Arguments that are not all text go to clap, which reports them.
+    let args: Option<Vec<String>> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.into_string().ok())
+        .collect();
+    if let Some(args) = args.filter(|a| engine_lines_given(a)) {
+        return run_engine_lines(&args);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {

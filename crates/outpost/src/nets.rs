@@ -4,6 +4,7 @@ use clap::{Args, Subcommand};
 use outpost::eval::Evaluator;
 use outpost::nnue::{load_network, NnueEvaluator};
 use outpost::train::dataset::{dedupe_file, shuffle_files, stats_file};
+use outpost::train::pgn_import::import_pgn_files;
 use outpost::train::{generate, DatagenConfig, DatagenProgress, TrainError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -91,6 +92,17 @@ enum DataTool {
         /// The data file.
         file: PathBuf,
     },
+    /// Training records from fastchess, cutechess-cli or OpenBench PGNs
+    /// (the engine's score in each move's comment), filtered as datagen's
+    /// games are; `.bz2` files are read compressed.
+    FromPgn {
+        /// The PGN files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The data file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 /// Runs `outpost datagen ...`, writing progress to `out`; returns the answer.
@@ -107,6 +119,29 @@ pub fn datagen(args: DatagenArgs, out: &mut impl Write) -> Result<String, TrainE
             let count = shuffle_files(&inputs, &out, seed)?;
             Ok(format!("wrote {count} records to {}\n", out.display()))
         }
+        Some(DataTool::FromPgn { files, out }) => {
+            let started = Instant::now();
+            let c = import_pgn_files(&files, &out)?;
+            let seconds = started.elapsed().as_secs_f64();
+            Ok(format!(
+                "games {} (skipped: {} without a result, {} unreadable)\n\
+                 records {} written to {}\n\
+                 moves skipped: {} book, {} without a score, {} mate scores, {} in check, {} captures or promotions\n\
+                 {:.0} records/s, {:.1} s\n",
+                c.games,
+                c.unfinished_games,
+                c.unreadable_games,
+                c.kept,
+                out.display(),
+                c.book,
+                c.no_score,
+                c.mate,
+                c.in_check,
+                c.noisy,
+                c.kept as f64 / seconds.max(1e-9),
+                seconds
+            ))
+        }
         Some(DataTool::Stats { file }) => {
             let s = stats_file(&file)?;
             let scale = s
@@ -120,7 +155,7 @@ pub fn datagen(args: DatagenArgs, out: &mut impl Write) -> Result<String, TrainE
         None => {
             let (Some(games), Some(path)) = (args.games, args.out) else {
                 return Err(TrainError::Setting(
-                    "datagen needs --games N and --out FILE (or a tool: dedupe, shuffle, stats)"
+                    "datagen needs --games N and --out FILE (or a tool: dedupe, shuffle, stats, from-pgn)"
                         .into(),
                 ));
             };

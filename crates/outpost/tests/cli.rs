@@ -956,3 +956,102 @@ fn datagen_and_train_from_the_command_line() {
     assert!(err.contains("evaluation scale"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn arguments_that_are_not_subcommands_are_engine_input() {
+    // A search with a limit runs to its end before `quit`: one bestmove.
+    let (code, out, err) = command_line(&["position startpos moves e2e4", "go depth 5", "quit"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.lines().any(|l| l.starts_with("info depth 5 ")), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("bestmove ")).count(),
+        1,
+        "{out}"
+    );
+    // OpenBench's form for engines with a network file: an option, then
+    // the console's bench.
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/../nnue/nets/gen10.nnue");
+    let (code, out, err) = command_line(&[
+        &format!("setoption name EvalFile value {net}"),
+        "bench 2",
+        "quit",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("Nodes searched"), "{out}");
+    // A line that is not a command: nothing runs, one line, exit 2.
+    let (code, out, err) = command_line(&["isready", "frobnicate"]);
+    assert_eq!(code, Some(2));
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+fn genfens(args: &[&str]) -> Vec<String> {
+    let (code, out, err) = command_line(args);
+    assert_eq!(code, Some(0), "{args:?}: {err}");
+    out.lines()
+        .map(|l| {
+            l.strip_prefix("info string genfens ")
+                .unwrap_or_else(|| panic!("{args:?}: {l}"))
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn genfens_prints_distinct_balanced_openings_for_a_seed() {
+    let first = genfens(&["genfens 12 seed 3 book None", "quit"]);
+    assert_eq!(first.len(), 12);
+    let distinct: std::collections::HashSet<_> = first.iter().collect();
+    assert_eq!(distinct.len(), 12, "{first:?}");
+    for fen in &first {
+        let pos = outpost::parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(pos.has_legal_moves(), "{fen}");
+        // 8 or 9 random plies from the start.
+        let fullmove: u32 = fen.split_whitespace().nth(5).unwrap().parse().unwrap();
+        assert!((5..=5).contains(&fullmove), "{fen}");
+    }
+    assert_eq!(
+        genfens(&["genfens 12 seed 3 book None extra words", "quit"]),
+        first
+    );
+    assert_ne!(genfens(&["genfens 12 seed 4 book None", "quit"]), first);
+    // From a book: each opening a book position and two or three plies.
+    let book = std::env::temp_dir().join(format!("outpost-genfens-{}.epd", std::process::id()));
+    std::fs::write(
+        &book,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - id \"1\";\n\
+         rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - hmvc 1; fmvn 2;\n",
+    )
+    .unwrap();
+    let from_book = genfens(&[&format!("genfens 6 seed 1 book {}", book.display()), "quit"]);
+    assert_eq!(from_book.len(), 6);
+    for fen in &from_book {
+        let fullmove: u32 = fen.split_whitespace().nth(5).unwrap().parse().unwrap();
+        assert!((2..=3).contains(&fullmove), "{fen}");
+    }
+    // A book that is missing: one error line, no openings.
+    let (code, out, _) = command_line(&["genfens 2 seed 1 book /no/such/book.epd", "quit"]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("info string error:"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("info string genfens ")), "{out}");
+    let _ = std::fs::remove_file(book);
+}
+
+#[test]
+fn spsa_lists_every_tunable_in_openbench_form() {
+    let (code, out, err) = command_line(&["spsa"]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), outpost::search::params::TUNABLES.len());
+    for (line, t) in lines.iter().zip(outpost::search::params::TUNABLES) {
+        let fields: Vec<&str> = line.split(", ").collect();
+        assert_eq!(fields.len(), 7, "{line}");
+        assert_eq!(fields[0], t.name);
+        assert_eq!(fields[1], "int");
+        assert_eq!(fields[2].parse::<i32>().unwrap(), t.default);
+        assert_eq!(fields[3].parse::<i32>().unwrap(), t.min);
+        assert_eq!(fields[4].parse::<i32>().unwrap(), t.max);
+        assert!(fields[5].parse::<f64>().unwrap() >= 1.0);
+        assert_eq!(fields[6], "0.002");
+    }
+}

@@ -20,6 +20,7 @@ mod engine;
 mod history;
 mod limits;
 mod movepick;
+pub mod params;
 mod report;
 mod score;
 mod search;

@@ -7,6 +7,7 @@ use crate::history::{
 };
 use crate::limits::Limits;
 use crate::movepick::{MovePicker, PickerBuffers};
+use crate::params;
 use crate::report::{PvReport, Report, ScoreBound};
 use crate::score::{is_mate, mate_in, mated_in, Score, INFINITE, MATE_BOUND};
 use crate::tables::{TableWdl, TB_WIN};
@@ -21,34 +22,10 @@ mod driver;
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
 
-// Pruning margins and depth limits, in centipawns and plies.
-const RFP_MAX_DEPTH: i32 = 8;
-const RFP_MARGIN: i32 = 75;
-const RAZOR_MAX_DEPTH: i32 = 3;
-const RAZOR_BASE: i32 = 250;
-const RAZOR_PER_DEPTH_SQUARED: i32 = 300;
-const NULL_MIN_DEPTH: i32 = 3;
-const NULL_VERIFY_DEPTH: i32 = 12;
-const LMP_MAX_DEPTH: i32 = 8;
-const FUTILITY_MAX_DEPTH: i32 = 6;
-const FUTILITY_BASE: i32 = 120;
-const FUTILITY_PER_DEPTH: i32 = 100;
-const SEE_PRUNE_MAX_DEPTH: i32 = 6;
-const SEE_QUIET_MARGIN: i32 = 60;
-const SEE_NOISY_MARGIN: i32 = 110;
-const DELTA_MARGIN: i32 = 200;
-const SINGULAR_MIN_DEPTH: i32 = 8;
-const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
-const SINGULAR_MARGIN_PER_DEPTH: i32 = 2;
-/// How far below the singular bound the other moves must fail for a second ply.
-const DOUBLE_EXTENSION_MARGIN: i32 = 20;
+// Pruning margins and depth limits, in centipawns and plies, are in
+// `params` (one place, tunable in a `tune` build).
 /// Most double extensions on one line, so the search still terminates quickly.
 const MAX_DOUBLE_EXTENSIONS: u8 = 6;
-const PROBCUT_MIN_DEPTH: i32 = 5;
-const PROBCUT_MARGIN: i32 = 200;
-const PROBCUT_REDUCTION: i32 = 4;
-/// History (butterfly plus continuation) worth one ply less or more reduction.
-const LMR_HISTORY_DIVISOR: i32 = 8192;
 
 /// What a move picker at a ply is for: the pickers of one ply that can be
 /// live at the same time each get their own buffers.
@@ -721,15 +698,16 @@ impl<'a, E: Evaluate> Worker<'a, E> {
 
         if !pv_node && !in_check && excluded.is_null() {
             // Reverse futility: far above beta at shallow depth, assume it holds.
-            if depth <= RFP_MAX_DEPTH
+            if depth <= params::rfp_max_depth()
                 && eval < MATE_BOUND
-                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+                && eval - params::rfp_margin() * (depth - i32::from(improving)) >= beta
             {
                 return eval;
             }
             // Razoring: hopeless at shallow depth unless a capture saves it.
-            if depth <= RAZOR_MAX_DEPTH
-                && eval + RAZOR_BASE + RAZOR_PER_DEPTH_SQUARED * depth * depth <= alpha
+            if depth <= params::razor_max_depth()
+                && eval + params::razor_base() + params::razor_per_depth_squared() * depth * depth
+                    <= alpha
             {
                 let v = self.qsearch(pos, alpha, alpha + 1, ply);
                 if v <= alpha {
@@ -739,7 +717,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             // Null move: if passing still beats beta, the position is good
             // enough. Not without pieces (zugzwang), verified when deep.
             if null_allowed
-                && depth >= NULL_MIN_DEPTH
+                && depth >= params::null_min_depth()
                 && eval >= beta
                 && beta > -MATE_BOUND
                 && Self::has_pieces(pos)
@@ -753,7 +731,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 }
                 if v >= beta {
                     let v = if v >= MATE_BOUND { beta } else { v };
-                    if depth < NULL_VERIFY_DEPTH {
+                    if depth < params::null_verify_depth() {
                         return v;
                     }
                     let verified = self.negamax(pos, beta - 1, beta, depth - r, ply, false);
@@ -765,11 +743,11 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         }
         // ProbCut: a good capture whose reduced search beats beta by a wide
         // margin would almost surely beat beta at full depth too.
-        let probcut_beta = beta + PROBCUT_MARGIN;
+        let probcut_beta = beta + params::probcut_margin();
         if !pv_node
             && !in_check
             && excluded.is_null()
-            && depth >= PROBCUT_MIN_DEPTH
+            && depth >= params::probcut_min_depth()
             && beta.abs() < MATE_BOUND
             && !entry.is_some_and(|e| e.depth >= depth - 3 && e.score < probcut_beta)
         {
@@ -786,7 +764,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                         &child,
                         -probcut_beta,
                         -probcut_beta + 1,
-                        depth - PROBCUT_REDUCTION,
+                        depth - params::probcut_reduction(),
                         ply + 1,
                         true,
                     );
@@ -801,7 +779,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                         mv,
                         v,
                         raw_eval,
-                        depth - (PROBCUT_REDUCTION - 1),
+                        depth - (params::probcut_reduction() - 1),
                         Bound::Lower,
                         ply,
                     );
@@ -840,14 +818,14 @@ impl<'a, E: Evaluate> Worker<'a, E> {
 
         let lmp_limit = ((3 + depth * depth) as usize / if improving { 1 } else { 2 }).max(2);
         loop {
-            let prunable = best_score > -MATE_BOUND && pieces && depth <= LMP_MAX_DEPTH;
+            let prunable = best_score > -MATE_BOUND && pieces && depth <= params::lmp_max_depth();
             // Late move pruning: late quiet moves at shallow depth rarely
             // matter. Futility: a quiet move cannot lift a hopeless eval to
             // alpha. Once either holds it holds for every later quiet move.
             let late = searched >= lmp_limit;
             let futile = !in_check
-                && depth <= FUTILITY_MAX_DEPTH
-                && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+                && depth <= params::futility_max_depth()
+                && eval + params::futility_base() + params::futility_per_depth() * depth <= alpha;
             if prunable && (late || futile) {
                 // Only the checks among the quiet moves are still wanted.
                 picker.skip_quiets(pos, &mut self.pickers[slot]);
@@ -861,14 +839,15 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             let quiet = !mv.is_noisy();
             if prunable {
                 let see_noisy_fails = |pos: &Position| {
-                    depth <= SEE_PRUNE_MAX_DEPTH && !pos.see_ge(mv, -SEE_NOISY_MARGIN * depth)
+                    depth <= params::see_prune_max_depth()
+                        && !pos.see_ge(mv, -params::see_noisy_margin() * depth)
                 };
                 if quiet {
                     // Late, futile, or a quiet move that loses material (SEE).
                     if late
                         || futile
-                        || (depth <= SEE_PRUNE_MAX_DEPTH
-                            && !pos.see_ge(mv, -SEE_QUIET_MARGIN * depth))
+                        || (depth <= params::see_prune_max_depth()
+                            && !pos.see_ge(mv, -params::see_quiet_margin() * depth))
                     {
                         // Checks are kept (they may mate) unless they lose
                         // as much as a bad capture would.
@@ -884,13 +863,13 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             // here (every other move fails well below its score), search it
             // deeper; when others beat beta too, cut at once.
             let mut extension = 0;
-            if mv == tt_move && excluded.is_null() && depth >= SINGULAR_MIN_DEPTH {
+            if mv == tt_move && excluded.is_null() && depth >= params::singular_min_depth() {
                 if let Some(e) = entry.filter(|e| {
-                    e.depth >= depth - SINGULAR_TT_DEPTH_SLACK
+                    e.depth >= depth - params::singular_tt_depth_slack()
                         && e.bound != Bound::Upper
                         && e.score.abs() < MATE_BOUND
                 }) {
-                    let singular_beta = e.score - SINGULAR_MARGIN_PER_DEPTH * depth;
+                    let singular_beta = e.score - params::singular_margin_per_depth() * depth;
                     self.frames[ply].excluded = mv;
                     let v = self.negamax(
                         pos,
@@ -908,7 +887,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                         // Far below, off the principal variation: two plies,
                         // a limited number of times per line.
                         extension = if !pv_node
-                            && v < singular_beta - DOUBLE_EXTENSION_MARGIN
+                            && v < singular_beta - params::double_extension_margin()
                             && double_extensions < MAX_DOUBLE_EXTENSIONS
                         {
                             2
@@ -950,7 +929,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                         r -= pos
                             .piece_on(mv.from())
                             .map_or(0, |piece| self.history.quiet_score(us, piece, mv, context))
-                            / LMR_HISTORY_DIVISOR;
+                            / params::lmr_history_divisor();
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -1120,7 +1099,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 } + mv
                     .promotion()
                     .map_or(0, |k| SEE_VALUES[k.index()] - SEE_VALUES[0]);
-                if stand_pat + gain + DELTA_MARGIN <= alpha {
+                if stand_pat + gain + params::delta_margin() <= alpha {
                     continue;
                 }
             }

@@ -12,9 +12,10 @@
 use crate::error::TrainError;
 use crate::record::{GameResult, TrainingRecord, RECORD_BYTES};
 use outpost_board::{Color, Move, Position};
+use outpost_engine::openings::random_walk;
 use outpost_eval::Evaluate;
 use outpost_search::{Engine, EngineOptions, Limits, Score, SearchControl};
-use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
@@ -606,7 +607,8 @@ fn winner(color: Color) -> GameResult {
 }
 
 /// A random opening: `plies` or `plies + 1` random legal moves from the
-/// start position, drawn again until `accept` takes it (at most 100 times).
+/// start position ([`outpost_engine::openings::random_walk`], as `genfens`
+/// draws them), drawn again until `accept` takes it (at most 100 times).
 fn opening(
     rng: &mut ChaCha8Rng,
     plies: u32,
@@ -614,21 +616,7 @@ fn opening(
 ) -> (Position, Vec<u64>) {
     let mut last = (Position::startpos(), Vec::new());
     for _ in 0..100 {
-        let count = plies + rng.next_u32() % 2;
-        let mut pos = Position::startpos();
-        let mut keys = Vec::new();
-        let mut complete = true;
-        for _ in 0..count {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                complete = false;
-                break;
-            }
-            let mv: Move = moves[rng.next_u32() as usize % moves.len()];
-            keys.push(pos.key());
-            pos.make_move(mv);
-        }
-        if complete && pos.has_legal_moves() {
+        if let Some((pos, keys)) = random_walk(rng, &Position::startpos(), plies) {
             if accept(&pos, &keys) {
                 return (pos, keys);
             }

@@ -16,6 +16,7 @@
 pub mod datagen;
 pub mod dataset;
 mod error;
+pub mod pgn_import;
 mod record;
 pub mod trainer;
 

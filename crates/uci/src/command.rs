@@ -87,6 +87,17 @@ pub enum Command {
     Flip,
     /// `bench [depth]`: the search signature (extension).
     Bench(Option<i32>),
+    /// `genfens N seed S book <file|None> [extra...]`: N balanced random
+    /// openings as `info string genfens <FEN>` lines (extension, as
+    /// OpenBench asks for data-generation openings; extra words ignored).
+    Genfens {
+        /// How many openings.
+        count: usize,
+        /// Their seed.
+        seed: u64,
+        /// An EPD or FEN file to start from (`None`: the start position).
+        book: Option<String>,
+    },
     /// `help`: the commands, one line each (extension).
     Help,
 }
@@ -124,6 +135,10 @@ pub const HELP: &[(&str, &str)] = &[
         "bench [depth]",
         "search the bench positions; print nodes and speed",
     ),
+    (
+        "genfens <n> seed <s> book <file|None>",
+        "n balanced random openings (info string genfens <fen>)",
+    ),
     ("help", "this list"),
     ("quit", "exit"),
 ];
@@ -145,7 +160,7 @@ const GO_KEYWORDS: [&str; 13] = [
 ];
 
 /// Words that start a command.
-const COMMANDS: [&str; 16] = [
+const COMMANDS: [&str; 17] = [
     "uci",
     "debug",
     "isready",
@@ -160,6 +175,7 @@ const COMMANDS: [&str; 16] = [
     "eval",
     "flip",
     "bench",
+    "genfens",
     "help",
     "register",
 ];
@@ -357,6 +373,30 @@ impl std::str::FromStr for Command {
                     _ => return Err(bad("bench (a depth from 1 to 64)", w)),
                 },
             }),
+            "genfens" => {
+                let count = words
+                    .next()
+                    .and_then(|w| w.parse::<usize>().ok())
+                    .filter(|&n| (1..=1_000_000).contains(&n))
+                    .ok_or_else(|| bad("genfens (a count from 1 to 1000000)", ""))?;
+                let mut seed = 0;
+                let mut book = None;
+                while let Some(word) = words.next() {
+                    match word {
+                        "seed" => {
+                            let w = words.next().unwrap_or("");
+                            seed = w.parse().map_err(|_| bad("genfens seed", w))?;
+                        }
+                        "book" => {
+                            let w = words.next().unwrap_or("None");
+                            book = (!w.eq_ignore_ascii_case("none")).then(|| w.to_string());
+                        }
+                        // OpenBench's extra words: nothing to do with them.
+                        _ => {}
+                    }
+                }
+                Command::Genfens { count, seed, book }
+            }
             // `register`: nothing to register.
             _ => Command::IsReady,
         };

@@ -7,9 +7,10 @@ use crate::format::{
     bestmove_line, info_line, option_line, perft_lines, position_lines, table_line,
 };
 use crate::UciError;
+use outpost_engine::openings::{genfens, genfens_line, GenfensRequest, OpeningRules};
 use outpost_engine::{
     parse_option, EngineError, EngineEval, Game, SearchEvent, SearchRequest, Searcher, Settings,
-    ENGINE_AUTHOR, ENGINE_NAME, OPTIONS,
+    ENGINE_AUTHOR, ENGINE_NAME,
 };
 use outpost_eval::Evaluator;
 use outpost_notation::{parse_fen, parse_uci_move_with};
@@ -91,6 +92,17 @@ impl<W: Write + Send + 'static> Session<W> {
         Ok(())
     }
 
+    /// Ends a session fed a list of lines (the command line's arguments)
+    /// instead of a stream: waits for a search with a limit to finish, and
+    /// stops an infinite or pondering one, so every `go` has its
+    /// `bestmove`.
+    pub fn finish(&mut self) {
+        if self.unbounded {
+            self.searcher.stop();
+        }
+        self.searcher.wait();
+    }
+
     /// Runs one line; returns `false` after `quit`.
     pub fn execute(&mut self, line: &str) -> bool {
         if line.trim().is_empty() {
@@ -136,7 +148,7 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Uci => {
                 self.out.line(&format!("id name {ENGINE_NAME}"));
                 self.out.line(&format!("id author {ENGINE_AUTHOR}"));
-                for def in OPTIONS {
+                for def in &outpost_engine::options() {
                     self.out.line(&option_line(def));
                 }
                 self.out.line("uciok");
@@ -201,6 +213,21 @@ impl<W: Write + Send + 'static> Session<W> {
                 let depth = depth.unwrap_or(BENCH_DEPTH);
                 let result = bench_with_evaluator(depth, self.searcher.evaluator().clone());
                 self.out.lines(&crate::format::bench_lines(&result));
+            }
+            Command::Genfens { count, seed, book } => {
+                self.idle("genfens")?;
+                let book = match book {
+                    Some(path) => read_book_positions(&path)?,
+                    None => Vec::new(),
+                };
+                let request = GenfensRequest { count, seed, book };
+                let out = self.out.clone();
+                genfens(
+                    &mut self.searcher,
+                    &request,
+                    &OpeningRules::default(),
+                    |pos| out.line(&genfens_line(pos)),
+                )?;
             }
             Command::Help => {
                 for (command, what) in HELP {
@@ -277,4 +304,25 @@ impl<W: Write + Send + 'static> Session<W> {
         })?;
         Ok(())
     }
+}
+
+/// The positions of an EPD or FEN file, one per line (the first four
+/// fields; blank lines skipped), for `genfens ... book <file>`.
+fn read_book_positions(path: &str) -> Result<Vec<outpost_board::Position>, UciError> {
+    let text = std::fs::read_to_string(path).map_err(|e| UciError::BadValue {
+        what: "genfens book".to_string(),
+        value: format!("{path}: {e}"),
+    })?;
+    let mut positions = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+        positions.push(parse_fen(&fields.join(" "))?);
+    }
+    if positions.is_empty() {
+        return Err(UciError::BadValue {
+            what: "genfens book".to_string(),
+            value: format!("{path}: no positions"),
+        });
+    }
+    Ok(positions)
 }

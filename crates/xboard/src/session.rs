@@ -15,7 +15,6 @@ use outpost_board::{Color, Move, Position};
 use outpost_engine::{
     accepts_draw, expected_reply, hint_limits, one_line, parse_option, Clocks, EngineError, Game,
     OptionSetting, SearchEvent, SearchRequest, Searcher, Settings, TimeControl, ENGINE_NAME,
-    OPTIONS,
 };
 use outpost_notation::{parse_fen, parse_san, parse_uci_move_with, NotationError};
 use outpost_search::{Limits, Report, Score, SearchResult};
@@ -348,7 +347,7 @@ impl<W: Write + Send + 'static> Session<W> {
         self.out.line(&format!(
             "feature myname=\"{ENGINE_NAME}\" variants=\"normal,fischerandom\" egt=\"syzygy,outpost\""
         ));
-        for def in OPTIONS {
+        for def in &outpost_engine::options() {
             if let Some(feature) = option_feature(def) {
                 self.out.line(&feature);
             }

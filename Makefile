@@ -1,0 +1,38 @@
+# Builds the engine the way OpenBench's client and most engine testers
+# expect: `make EXE=<name>` writes the release binary to <name> in this
+# directory; `make EVALFILE=<path>` embeds that network instead of the
+# built-in one (read at compile time); `make TUNE=1` builds the search's
+# tuning constants as UCI options. CC, CXX and -j are accepted and left to
+# cargo. See docs/scaling.md.
+
+EXE ?= outpost
+CARGO ?= cargo
+# TUNE=1 builds the search's tuning constants as UCI options (SPSA tunes).
+TUNE ?= 0
+
+ifeq ($(TUNE),1)
+    FEATURES := --features tune
+else
+    FEATURES :=
+endif
+
+ifeq ($(OS),Windows_NT)
+    BUILT := target/release/outpost.exe
+    SUFFIX := .exe
+else
+    BUILT := target/release/outpost
+    SUFFIX :=
+endif
+
+ifneq ($(strip $(EVALFILE)),)
+    export OUTPOST_EVALFILE := $(abspath $(EVALFILE))
+endif
+
+.PHONY: all clean
+
+all:
+	$(CARGO) build --release -p outpost --bin outpost $(FEATURES)
+	cp $(BUILT) $(EXE)$(if $(filter %$(SUFFIX),$(EXE)),,$(SUFFIX))
+
+clean:
+	$(CARGO) clean

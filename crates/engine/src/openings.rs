@@ -1,0 +1,155 @@
+//! Random openings for self-play: a few random legal moves from a start
+//! position, kept when a short search finds them balanced. `outpost
+//! datagen` draws its games' openings this way, and `genfens` (the command
+//! OpenBench sends to make the openings of its data-generation workloads)
+//! prints them, so data made locally and data made on OpenBench start
+//! alike.
+
+use crate::searcher::{SearchRequest, Searcher};
+use crate::EngineError;
+use outpost_board::{Move, Position};
+use outpost_notation::{to_fen, Game};
+use outpost_search::{Limits, Score};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashSet;
+
+/// How openings are drawn: the settings `outpost datagen` uses by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpeningRules {
+    /// Random plies from the start position (a draw makes this many or one
+    /// more, at random).
+    pub random_plies: u32,
+    /// Random plies from a book position.
+    pub book_plies: u32,
+    /// Soft node limit of the balance search (the hard limit is eight
+    /// times this).
+    pub nodes: u64,
+    /// The largest score (centipawns, either side) of a balanced opening;
+    /// a mate score is never balanced.
+    pub max_score: i32,
+}
+
+impl Default for OpeningRules {
+    fn default() -> OpeningRules {
+        OpeningRules {
+            random_plies: 8,
+            book_plies: 2,
+            nodes: 5_000,
+            max_score: 400,
+        }
+    }
+}
+
+/// Plays `plies` or `plies + 1` (one random draw decides) random legal
+/// moves from `start`; `None` when a position on the way has no legal move
+/// or the last one has none. Returns the position and the keys of the
+/// positions before it. Every draw of `rng` is the same for the same seed.
+pub fn random_walk(
+    rng: &mut impl RngCore,
+    start: &Position,
+    plies: u32,
+) -> Option<(Position, Vec<u64>)> {
+    let count = plies + rng.next_u32() % 2;
+    let mut pos = *start;
+    let mut keys = Vec::new();
+    for _ in 0..count {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let mv: Move = moves[rng.next_u32() as usize % moves.len()];
+        keys.push(pos.key());
+        pos.make_move(mv);
+    }
+    pos.has_legal_moves().then_some((pos, keys))
+}
+
+/// What `genfens` is asked for: `genfens N seed S book <file|None>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenfensRequest {
+    /// How many openings.
+    pub count: usize,
+    /// The seed: the same seed gives the same openings.
+    pub seed: u64,
+    /// Start positions to walk from (a book's); empty: the start position.
+    pub book: Vec<Position>,
+}
+
+/// Draws `request.count` distinct balanced openings and hands each to
+/// `emit`: from the start position (or a random book position), a
+/// [`random_walk`] of `rules.random_plies` (or `rules.book_plies`), kept
+/// when a search of `rules.nodes` nodes scores it within
+/// `rules.max_score`. The searcher's table is cleared first, so a fresh
+/// engine with one thread gives the same openings for the same seed.
+/// Gives up with an error after 1,000 draws per opening without enough
+/// distinct balanced ones (a book of a few lopsided positions).
+pub fn genfens(
+    searcher: &mut Searcher,
+    request: &GenfensRequest,
+    rules: &OpeningRules,
+    mut emit: impl FnMut(&Position),
+) -> Result<usize, EngineError> {
+    searcher.new_game()?;
+    let mut rng = ChaCha8Rng::seed_from_u64(request.seed);
+    let mut seen = HashSet::new();
+    let limits = Limits::soft_nodes(rules.nodes, rules.nodes.saturating_mul(8));
+    let mut found = 0;
+    let mut draws = 0usize;
+    while found < request.count {
+        draws += 1;
+        if draws > request.count.saturating_mul(1000).max(1000) {
+            return Err(EngineError::Openings {
+                reason: format!(
+                    "only {found} of {} distinct balanced openings after {} draws",
+                    request.count,
+                    draws - 1
+                ),
+            });
+        }
+        let (start, plies) = if request.book.is_empty() {
+            (Position::startpos(), rules.random_plies)
+        } else {
+            let at = rng.next_u32() as usize % request.book.len();
+            (request.book[at], rules.book_plies)
+        };
+        let Some((pos, _keys)) = random_walk(&mut rng, &start, plies) else {
+            continue;
+        };
+        if seen.contains(&pos.key()) {
+            continue;
+        }
+        let game = Game::from_position(pos);
+        let mut search = SearchRequest::for_game(&game, limits.clone());
+        search.use_book = false;
+        let result = searcher.search(search);
+        let balanced = matches!(result.score, Score::Centipawns(cp) if cp.abs() <= rules.max_score);
+        if balanced {
+            seen.insert(pos.key());
+            emit(&pos);
+            found += 1;
+        }
+    }
+    Ok(found)
+}
+
+/// The FEN `genfens` prints for an opening.
+pub fn genfens_line(pos: &Position) -> String {
+    format!("info string genfens {}", to_fen(pos))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_walk_is_the_same_for_the_same_seed() {
+        let start = Position::startpos();
+        let a = random_walk(&mut ChaCha8Rng::seed_from_u64(7), &start, 8);
+        let b = random_walk(&mut ChaCha8Rng::seed_from_u64(7), &start, 8);
+        assert_eq!(a, b);
+        let (pos, keys) = a.unwrap();
+        assert!(keys.len() == 8 || keys.len() == 9);
+        assert!(pos.has_legal_moves());
+    }
+}
