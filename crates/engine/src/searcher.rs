@@ -10,7 +10,9 @@ use crate::tables::{tables_apply, GeneratedTables, SyzygyTables, TableChoice};
 use crate::EngineError;
 use outpost_board::{Move, Position};
 use outpost_notation::Game;
-use outpost_search::{EndgameTables, Engine, Limits, PvLine, Report, SearchControl, SearchResult};
+use outpost_search::{
+    final_line, EndgameTables, Engine, Limits, PvLine, Report, SearchControl, SearchResult,
+};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -606,10 +608,17 @@ fn weakened_search(
     let shown = engine.options().multipv;
     engine.set_multipv(shown.max(weakness.candidates));
     let limits = weakness.limits(&request.limits);
+    let mut last_line = None;
     let mut report = |r: Report| {
-        if !matches!(&r, Report::Pv(pv) if pv.multipv > shown) {
-            sink(SearchEvent::Report(r));
+        if let Report::Pv(pv) = &r {
+            if pv.multipv > shown {
+                return;
+            }
+            if pv.multipv == 1 {
+                last_line = Some(pv.clone());
+            }
         }
+        sink(SearchEvent::Report(r));
     };
     let mut result = engine.search(
         &request.position,
@@ -630,6 +639,13 @@ fn weakened_search(
         }
     }
     result.lines.truncate(shown);
+    // The level's move may not be the search's best: its line is what the
+    // GUI sees last, so the move played is the first move of the last PV.
+    let reported_first = last_line.as_ref().and_then(|l| l.pv.first().copied());
+    if !result.best_move.is_null() && reported_first != Some(result.best_move) {
+        let line = final_line(&result, last_line.as_ref(), engine.hashfull());
+        sink(SearchEvent::Report(Report::Pv(line)));
+    }
     let think = weakness.think_time(&request.limits);
     while !control.is_stopped() {
         let left = think.saturating_sub(started.elapsed());

@@ -3,7 +3,7 @@
 
 use crate::control::SearchControl;
 use crate::limits::Limits;
-use crate::report::{PvLine, Report, SearchResult};
+use crate::report::{PvLine, PvReport, Report, ScoreBound, SearchResult};
 use crate::score::{Score, INFINITE};
 use crate::search::{RootMove, MAX_PLY};
 use crate::tables::EndgameTables;
@@ -251,7 +251,19 @@ impl<E: Evaluate + Clone + 'static> Engine<E> {
             limits: limits.clone(),
             max_depth: limits.depth.unwrap_or(MAX_PLY as i32 - 1).max(1),
         };
-        let (outcome, nodes) = self.pool.search(job, &mut |r| report(r));
+        // The last line reported for the first PV: a GUI takes the move
+        // played to be its first move, so when the move chosen differs (a
+        // new best found in an iteration cut short), its line is reported
+        // once more before the result.
+        let mut last_line: Option<PvReport> = None;
+        let (outcome, nodes) = self.pool.search(job, &mut |r| {
+            if let Report::Pv(line) = &r {
+                if line.multipv == 1 {
+                    last_line = Some(line.clone());
+                }
+            }
+            report(r);
+        });
         let multipv = self
             .options
             .multipv
@@ -268,7 +280,7 @@ impl<E: Evaluate + Clone + 'static> Engine<E> {
         let best = outcome.root_moves.first();
         let best_move = best.map_or(Move::NULL, |rm| rm.mv);
         let pv = lines.first().map(|l| l.pv.clone()).unwrap_or_default();
-        SearchResult {
+        let result = SearchResult {
             best_move,
             ponder_move: pv.get(1).copied(),
             score: Score::from_internal(best.map_or(0, root_score)),
@@ -278,7 +290,40 @@ impl<E: Evaluate + Clone + 'static> Engine<E> {
             nodes,
             tb_hits: outcome.tb_hits,
             time: start.elapsed(),
+        };
+        let reported_first = last_line.as_ref().and_then(|l| l.pv.first().copied());
+        if !best_move.is_null() && reported_first.is_some() && reported_first != Some(best_move) {
+            report(Report::Pv(final_line(
+                &result,
+                last_line.as_ref(),
+                self.tt.hashfull(),
+            )));
         }
+        result
+    }
+}
+
+/// The line of `result` as a report: what a GUI should see last when the
+/// move played is not the first move of the line reported before.
+pub fn final_line(result: &SearchResult, last: Option<&PvReport>, hashfull: u32) -> PvReport {
+    let depth = result.depth.max(1);
+    let time = result.time;
+    PvReport {
+        depth,
+        seldepth: last.map_or(0, |l| l.seldepth).max(depth as usize),
+        multipv: 1,
+        score: result.score,
+        bound: ScoreBound::Exact,
+        nodes: result.nodes,
+        time,
+        nps: (result.nodes as f64 / time.as_secs_f64().max(0.001)) as u64,
+        hashfull,
+        tb_hits: result.tb_hits,
+        pv: if result.pv.first() == Some(&result.best_move) {
+            result.pv.clone()
+        } else {
+            vec![result.best_move]
+        },
     }
 }
 

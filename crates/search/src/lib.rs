@@ -34,7 +34,7 @@ pub use bench::{
     bench_with_evaluator, BenchResult, BENCH_DEPTH, BENCH_POSITIONS,
 };
 pub use control::SearchControl;
-pub use engine::{Engine, EngineOptions, SearchDriver, DEFAULT_MOVE_OVERHEAD};
+pub use engine::{final_line, Engine, EngineOptions, SearchDriver, DEFAULT_MOVE_OVERHEAD};
 pub use limits::{Clock, Limits};
 pub use report::{PvLine, PvReport, Report, ScoreBound, SearchResult};
 pub use score::{Score, INFINITE, MATE, MATE_BOUND};
