@@ -322,7 +322,9 @@ function renderMoves(game) {
     li.appendChild(span);
     li.appendChild(document.createTextNode(" "));
   });
-  if (li) { li.classList.add("current"); li.scrollIntoView({ block: "nearest" }); }
+  // Scroll the move list, not the page: on a phone the list is below the
+  // board, and bringing it into view would push the board off the screen.
+  if (li) { li.classList.add("current"); moveList.scrollTop = moveList.scrollHeight; }
 }
 
 async function newGame(ev) {

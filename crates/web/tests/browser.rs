@@ -346,3 +346,303 @@ async fn a_person_plays_on_the_board_page() {
     assert!(matches!(running.await, Ok(Ok(()))));
     let _ = std::fs::remove_dir_all(&profile);
 }
+
+/// A served page in headless Chromium, for tests that only look.
+struct Browser {
+    client: Client,
+    base: String,
+    stop: tokio::sync::oneshot::Sender<()>,
+    running: tokio::task::JoinHandle<Result<(), outpost_web::WebError>>,
+    profile: PathBuf,
+    _driver: Driver,
+}
+
+impl Browser {
+    /// The page's server and a browser pointed at it, or `None` (with a
+    /// message) when chromium or chromedriver is missing.
+    async fn start(test: &str) -> Option<Browser> {
+        let (Some(chromium), Some(chromedriver)) = (
+            find_program(&["chromium", "chromium-browser", "google-chrome"]),
+            find_program(&["chromedriver"]),
+        ) else {
+            eprintln!(
+                "SKIPPED {test}: chromium and chromedriver are not both installed \
+                 (apt-get install -y chromium chromium-driver)"
+            );
+            return None;
+        };
+        let server = Server::bind(Config {
+            port: 0,
+            searchers: 2,
+            default_movetime: Duration::from_millis(100),
+            ..Config::default()
+        })
+        .await
+        .unwrap();
+        let base = format!("http://{}", server.local_addr().unwrap());
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let running = tokio::spawn(server.run(async {
+            let _ = stopped.await;
+        }));
+        let port = free_port();
+        let driver = Driver(
+            Command::new(&chromedriver)
+                .arg(format!("--port={port}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap(),
+        );
+        let profile =
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("chromium-profile-{port}"));
+        let _ = std::fs::remove_dir_all(&profile);
+        let capabilities = json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": chromium,
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--disable-background-networking", "--disable-component-update",
+                    "--disable-sync", "--no-first-run", "--hide-scrollbars",
+                    format!("--user-data-dir={}", profile.display()),
+                ]
+            }
+        });
+        let capabilities = capabilities.as_object().unwrap().clone();
+        let webdriver = format!("http://127.0.0.1:{port}");
+        let client = wait_for("chromedriver", PATIENCE, || async {
+            ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+                .capabilities(capabilities.clone())
+                .connect(&webdriver)
+                .await
+                .ok()
+        })
+        .await;
+        Some(Browser {
+            client,
+            base,
+            stop,
+            running,
+            profile,
+            _driver: driver,
+        })
+    }
+
+    async fn finish(self) {
+        self.client.close().await.unwrap();
+        let _ = self.stop.send(());
+        assert!(matches!(self.running.await, Ok(Ok(()))));
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// Where the board and its 64 squares are drawn, and the viewport.
+#[derive(serde::Deserialize, Debug)]
+struct Geometry {
+    board: [f64; 4],
+    squares: Vec<[f64; 4]>,
+    viewport: [f64; 2],
+    page: [f64; 2],
+}
+
+async fn geometry(client: &Client) -> Geometry {
+    let value = client
+        .execute(
+            "const rect = e => { const r = e.getBoundingClientRect(); \
+               return [r.left, r.top, r.width, r.height]; }; \
+             return { board: rect(document.querySelector('#board')), \
+               squares: Array.from(document.querySelectorAll('#board .square'), rect), \
+               viewport: [window.innerWidth, window.innerHeight], \
+               page: [document.documentElement.scrollWidth, document.documentElement.scrollHeight] };",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(value).unwrap()
+}
+
+/// Every square as wide as high and all the same size within a pixel, in 8
+/// rows and 8 columns; the board square and inside the viewport; the page
+/// no wider than the window.
+fn assert_square_board(g: &Geometry, when: &str) {
+    assert_eq!(g.squares.len(), 64, "{when}");
+    let side = g.squares[0][2];
+    for s in &g.squares {
+        assert!(
+            (s[2] - s[3]).abs() <= 1.0,
+            "{when}: a square {s:?} is not square"
+        );
+        assert!(
+            (s[2] - side).abs() <= 1.0,
+            "{when}: squares of {side} and {} px",
+            s[2]
+        );
+    }
+    let distinct = |i: usize| {
+        let mut v: Vec<i64> = g.squares.iter().map(|s| s[i].round() as i64).collect();
+        v.sort_unstable();
+        v.dedup();
+        v.len()
+    };
+    assert_eq!(distinct(0), 8, "{when}: columns");
+    assert_eq!(distinct(1), 8, "{when}: rows");
+    let [left, top, width, height] = g.board;
+    assert!(
+        (width - height).abs() <= 1.0,
+        "{when}: board {width} x {height}"
+    );
+    assert!(
+        (width - 8.0 * side).abs() <= 8.0,
+        "{when}: board {width}, squares {side}"
+    );
+    assert!(left >= 0.0 && top >= 0.0, "{when}: board at {left}, {top}");
+    assert!(
+        left + width <= g.viewport[0] + 0.5,
+        "{when}: board past the right edge"
+    );
+    assert!(
+        top + height <= g.viewport[1] + 0.5,
+        "{when}: board past the bottom"
+    );
+    assert!(
+        g.page[0] <= g.viewport[0] + 0.5,
+        "{when}: the page is wider than the window"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_is_square_at_every_size() {
+    let Some(browser) = Browser::start("the_board_is_square_at_every_size").await else {
+        return;
+    };
+    let client = &browser.client;
+    let shots = std::env::var("OUTPOST_WEB_SCREENSHOT_DIR").ok();
+    for (width, height) in [(1280u32, 900u32), (1024, 700), (390, 844)] {
+        client.set_window_size(width, height).await.unwrap();
+        client.goto(&browser.base).await.unwrap();
+        wait_for_moves(client, 0).await;
+        let size = format!("{width}x{height}");
+        assert_square_board(&geometry(client).await, &format!("{size}, first load"));
+        if let Some(dir) = &shots {
+            let png = client.screenshot().await.unwrap();
+            std::fs::write(Path::new(dir).join(format!("web-board-{size}.png")), png).unwrap();
+        }
+        // After 1. e4 and the engine's reply: empty ranks keep their height.
+        click_square(client, "e2").await;
+        click_square(client, "e4").await;
+        wait_for_moves(client, 2).await;
+        assert_square_board(&geometry(client).await, &format!("{size}, after 1. e4"));
+        // Flipped.
+        client
+            .find(Locator::Id("flip"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        assert_square_board(&geometry(client).await, &format!("{size}, flipped"));
+        client
+            .find(Locator::Id("flip"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        // During a drag: the piece held over another square.
+        let from = client
+            .find(Locator::Css("[data-square=\"g1\"]"))
+            .await
+            .unwrap();
+        let over = client
+            .find(Locator::Css("[data-square=\"f3\"]"))
+            .await
+            .unwrap();
+        let hold = MouseActions::new("mouse".to_string())
+            .then(PointerAction::MoveToElement {
+                element: from.clone(),
+                duration: Some(Duration::from_millis(50)),
+                x: 0,
+                y: 0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::MoveToElement {
+                element: over,
+                duration: Some(Duration::from_millis(100)),
+                x: 5,
+                y: 5,
+            });
+        client.perform_actions(hold).await.unwrap();
+        let dragging: bool = serde_json::from_value(
+            client
+                .execute(
+                    "return !!document.querySelector('svg.piece.dragging');",
+                    vec![],
+                )
+                .await
+                .unwrap(),
+        )
+        .unwrap();
+        assert!(dragging, "{size}: no piece is being dragged");
+        assert_square_board(&geometry(client).await, &format!("{size}, during a drag"));
+        client.release_actions().await.unwrap();
+    }
+    // With the promotion dialog open (a white pawn on the seventh rank).
+    client.set_window_size(390, 844).await.unwrap();
+    client.goto(&browser.base).await.unwrap();
+    wait_for_moves(client, 0).await;
+    client
+        .find(Locator::Css("details summary"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let fen = client.find(Locator::Id("fen")).await.unwrap();
+    fen.send_keys("8/P6k/8/8/8/8/8/K7 w - - 0 1").await.unwrap();
+    client
+        .find(Locator::Id("new-game"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_moves(client, 0).await;
+    click_square(client, "a7").await;
+    click_square(client, "a8").await;
+    let open: bool = serde_json::from_value(
+        client
+            .execute(
+                "return !document.querySelector('#promotion').hidden;",
+                vec![],
+            )
+            .await
+            .unwrap(),
+    )
+    .unwrap();
+    assert!(open, "the promotion dialog did not open");
+    let g = geometry(client).await;
+    assert_square_board(&g, "390x844, promotion dialog open");
+    let dialog: [f64; 4] = serde_json::from_value(
+        client
+            .execute(
+                "const r = document.querySelector('#promotion').getBoundingClientRect(); \
+                 return [r.left, r.top, r.width, r.height];",
+                vec![],
+            )
+            .await
+            .unwrap(),
+    )
+    .unwrap();
+    assert!(
+        dialog[0] >= g.board[0] - 0.5 && dialog[0] + dialog[2] <= g.board[0] + g.board[2] + 0.5,
+        "the promotion dialog {dialog:?} leaves the board {:?}",
+        g.board
+    );
+    if let Some(dir) = &shots {
+        let png = client.screenshot().await.unwrap();
+        std::fs::write(Path::new(dir).join("web-board-390x844-promotion.png"), png).unwrap();
+    }
+    browser.finish().await;
+}
