@@ -34,7 +34,10 @@ fn every_tunable_is_an_option_that_round_trips() {
     assert_eq!(params::probcut_margin(), 260);
     // The engine searches with it.
     let game = outpost_engine::Game::new();
-    let result = searcher.search(outpost_engine::SearchRequest::for_game(&game, Limits::depth(6)));
+    let result = searcher.search(outpost_engine::SearchRequest::for_game(
+        &game,
+        Limits::depth(6),
+    ));
     assert!(game.position().is_legal(result.best_move));
     // Out of range: refused, the value kept.
     assert!(parse_option("probcut_margin", Some("9999")).is_err());

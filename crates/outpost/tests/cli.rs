@@ -1033,7 +1033,10 @@ fn genfens_prints_distinct_balanced_openings_for_a_seed() {
     let (code, out, _) = command_line(&["genfens 2 seed 1 book /no/such/book.epd", "quit"]);
     assert_eq!(code, Some(0));
     assert!(out.starts_with("info string error:"), "{out}");
-    assert!(!out.lines().any(|l| l.starts_with("info string genfens ")), "{out}");
+    assert!(
+        !out.lines().any(|l| l.starts_with("info string genfens ")),
+        "{out}"
+    );
     let _ = std::fs::remove_file(book);
 }
 

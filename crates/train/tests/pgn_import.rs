@@ -11,7 +11,11 @@ use std::io::Write;
 use std::path::PathBuf;
 
 fn data(name: &str) -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pgn-import")).join(name)
+    PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/pgn-import"
+    ))
+    .join(name)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -54,9 +58,18 @@ fn import(name: &str) -> (ImportCounts, Vec<outpost_train::TrainingRecord>) {
 fn each_comment_form_gives_the_counts_python_chess_gives() {
     let expected = [
         ("fastchess.pgn", counts(6, 0, 0, 163, 48, 0, 37, 14, 59)),
-        ("fastchess-chess960.pgn", counts(2, 0, 0, 61, 0, 0, 13, 3, 26)),
-        ("openbench-full.pgn", counts(2, 0, 0, 106, 16, 0, 15, 11, 37)),
-        ("openbench-compact.pgn", counts(2, 0, 0, 106, 16, 0, 15, 11, 37)),
+        (
+            "fastchess-chess960.pgn",
+            counts(2, 0, 0, 61, 0, 0, 13, 3, 26),
+        ),
+        (
+            "openbench-full.pgn",
+            counts(2, 0, 0, 106, 16, 0, 15, 11, 37),
+        ),
+        (
+            "openbench-compact.pgn",
+            counts(2, 0, 0, 106, 16, 0, 15, 11, 37),
+        ),
         ("compact-depth.pgn", counts(2, 0, 0, 106, 16, 0, 15, 11, 37)),
         ("truncated.pgn", counts(1, 1, 0, 18, 8, 0, 7, 2, 7)),
         ("mixed.pgn", counts(1, 1, 1, 5, 0, 4, 1, 0, 0)),
@@ -86,7 +99,10 @@ fn records_carry_white_view_centipawns_and_the_result() {
             let pos = r.to_position().unwrap();
             let mover = pos.piece_on(r.best_move.from()).unwrap();
             assert_eq!(mover.color(), pos.side_to_move(), "{name}");
-            assert!(r.best_move.is_castle() || pos.is_legal(r.best_move), "{name}");
+            assert!(
+                r.best_move.is_castle() || pos.is_legal(r.best_move),
+                "{name}"
+            );
             assert!(!r.best_move.is_noisy() && !pos.is_check(), "{name}");
         }
     }
@@ -110,7 +126,10 @@ fn files_plain_and_bz2_compressed_give_the_same_records() {
     let b = import_pgn_files(&[compressed, data("mixed.pgn")], &out_bz2).unwrap();
     assert_eq!(a, b);
     assert_eq!(a.kept, 163 + 5);
-    assert_eq!(read_records(&out_plain).unwrap(), read_records(&out_bz2).unwrap());
+    assert_eq!(
+        read_records(&out_plain).unwrap(),
+        read_records(&out_bz2).unwrap()
+    );
     // A missing file is an error naming it.
     let err = import_pgn_files(&[dir.join("none.pgn")], &dir.join("x.bin")).unwrap_err();
     assert!(err.to_string().contains("none.pgn"), "{err}");
