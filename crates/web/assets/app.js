@@ -294,10 +294,15 @@ function describeEnd(status) {
     return "Checkmate — " + status.winner[0].toUpperCase() + status.winner.slice(1) + " wins" + result;
   }
   if (status.state === "stalemate") return "Stalemate — draw" + result;
+  if (status.state === "resigned") {
+    const loser = status.winner === "white" ? "Black" : "White";
+    return loser + " resigned — " + status.winner[0].toUpperCase() + status.winner.slice(1) + " wins" + result;
+  }
   const reasons = {
     "threefold repetition": "Draw by threefold repetition",
     "fifty-move rule": "Draw by the fifty-move rule",
     "insufficient material": "Draw by insufficient material",
+    "agreement": "Draw agreed",
   };
   return (reasons[status.reason] || "Draw") + result;
 }
@@ -395,6 +400,44 @@ document.getElementById("undo").addEventListener("click", () => {
   if (state.game && !state.busy) request(`/api/games/${state.game.id}/undo`, {}, "Taking back…");
 });
 document.getElementById("pgn").addEventListener("click", downloadPgn);
+document.getElementById("resign").addEventListener("click", () => {
+  if (state.game && !state.busy) request(`/api/games/${state.game.id}/resign`, {}, "Resigning…");
+});
+
+// A decision whose answer is not a game: a draw offer, a hint.
+async function ask(path, pending) {
+  if (!state.game || state.busy) return null;
+  state.busy = true;
+  statusLine.textContent = pending;
+  try {
+    const res = await fetch(`/api/games/${state.game.id}/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const data = await res.json();
+    if (!res.ok) throw new Error(data.message || res.statusText);
+    return data;
+  } catch (err) {
+    statusLine.textContent = "Error: " + err.message;
+    return null;
+  } finally {
+    state.busy = false;
+  }
+}
+
+document.getElementById("draw").addEventListener("click", async () => {
+  const answer = await ask("draw", "Offering a draw…");
+  if (!answer) return;
+  show(answer.game);
+  if (!answer.accepted) statusLine.textContent = "The engine declines the draw. Your move (" + answer.game.turn + ")";
+});
+document.getElementById("hint").addEventListener("click", async () => {
+  const hint = await ask("hint", "Looking for a hint…");
+  if (!hint) return;
+  render();
+  for (const name of [hint.uci.slice(0, 2), hint.uci.slice(2, 4)]) {
+    const sq = board.querySelector(`[data-square="${name}"]`);
+    if (sq) sq.classList.add("hint");
+  }
+  statusLine.textContent = "Hint: " + hint.san;
+});
 document.getElementById("analyse").addEventListener("change", restartAnalysis);
 
 buildBoard();

@@ -1,7 +1,7 @@
 //! Games with state: kept in memory (a cap on their number, an idle
 //! expiry), one lock each so that games never wait for one another.
 
-use crate::api::{ensure_ongoing, limits_for, search_game, strength_for, ApiJson};
+use crate::api::{limits_for, search_game, strength_for, ApiJson};
 use crate::position::{
     color_name, fen_of, game_from, legal_moves, line, read_move, MoveJson, ScoreJson, Status,
 };
@@ -22,13 +22,40 @@ use std::time::{Duration, Instant};
 /// One game: the moves so far, who the engine plays and how.
 #[derive(Debug)]
 pub struct StoredGame {
-    game: Game,
+    pub(crate) game: Game,
     /// The engine's colour (`None`: both sides are people).
-    engine: Option<Color>,
+    pub(crate) engine: Option<Color>,
     /// The level asked for (`None`: full strength).
     elo: Option<i64>,
-    strength: Strength,
+    pub(crate) strength: Strength,
     limits: Limits,
+    /// An end the rules do not give: a resignation or an agreed draw.
+    pub(crate) decided: Option<Status>,
+    /// The engine's score before its last move, from its side (what it
+    /// answers a draw offer by).
+    pub(crate) engine_score: Option<outpost_search::Score>,
+    /// Hints given, by the ply they were asked at, in SAN.
+    pub(crate) hints: Vec<(usize, String)>,
+}
+
+impl StoredGame {
+    /// How the game stands: a decided end, else the rules'.
+    pub(crate) fn status(&self) -> Status {
+        self.decided
+            .clone()
+            .unwrap_or_else(|| Status::of_game(&self.game))
+    }
+
+    /// An error unless the game goes on.
+    pub(crate) fn ensure_ongoing(&self) -> Result<(), WebError> {
+        let status = self.status();
+        if status.is_over() {
+            return Err(WebError::GameOver {
+                status: status.text(),
+            });
+        }
+        Ok(())
+    }
 }
 
 type Entry = (Arc<tokio::sync::Mutex<StoredGame>>, Instant);
@@ -95,7 +122,7 @@ impl GameStore {
         Ok(game)
     }
 
-    fn get(&self, id: &str) -> Result<Arc<tokio::sync::Mutex<StoredGame>>, WebError> {
+    pub(crate) fn get(&self, id: &str) -> Result<Arc<tokio::sync::Mutex<StoredGame>>, WebError> {
         let idle = self.idle;
         let mut games = self.lock();
         let missing = || WebError::NotFound {
@@ -188,14 +215,11 @@ pub struct EngineMove {
     pub pv_san: Vec<String>,
 }
 
-fn view(id: &str, stored: &StoredGame, engine_move: Option<EngineMove>) -> GameView {
+pub(crate) fn view(id: &str, stored: &StoredGame, engine_move: Option<EngineMove>) -> GameView {
     let game = &stored.game;
     let pos = game.position();
-    let status = Status::of_game(game);
-    let mut game_pgn = game.clone();
-    if status.is_over() {
-        game_pgn.set_result(game.outcome().map_or(game.result(), |o| o.result()));
-    }
+    let status = stored.status();
+    let pgn = crate::decisions::pgn(stored, &status);
     GameView {
         id: id.to_string(),
         fen: fen_of(pos),
@@ -212,7 +236,7 @@ fn view(id: &str, stored: &StoredGame, engine_move: Option<EngineMove>) -> GameV
             legal_moves(pos)
         },
         status,
-        pgn: game_pgn.to_pgn(),
+        pgn,
         engine_move,
     }
 }
@@ -223,7 +247,7 @@ async fn engine_turn(
     stored: &mut StoredGame,
 ) -> Result<Option<EngineMove>, WebError> {
     let pos = *stored.game.position();
-    if stored.engine != Some(pos.side_to_move()) || Status::of_game(&stored.game).is_over() {
+    if stored.engine != Some(pos.side_to_move()) || stored.status().is_over() {
         return Ok(None);
     }
     let result = search_game(
@@ -235,6 +259,7 @@ async fn engine_turn(
         true,
     )
     .await?;
+    stored.engine_score = Some(result.score);
     let (_, pv_san) = line(&pos, &result.pv);
     let reply = EngineMove {
         uci: result.best_move.to_string(),
@@ -278,6 +303,9 @@ pub async fn create(
         elo: body.elo,
         strength,
         limits,
+        decided: None,
+        engine_score: None,
+        hints: Vec::new(),
     };
     let entry = state.games.insert(id.clone(), stored)?;
     let mut stored = entry.lock().await;
@@ -303,7 +331,7 @@ pub async fn play(
 ) -> Result<Json<GameView>, WebError> {
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
-    ensure_ongoing(&stored.game)?;
+    stored.ensure_ongoing()?;
     let pos = *stored.game.position();
     if stored.engine == Some(pos.side_to_move()) {
         return Err(WebError::NotYourTurn);
@@ -332,6 +360,7 @@ pub async fn undo(
 ) -> Result<Json<GameView>, WebError> {
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
+    stored.ensure_ongoing()?;
     let engine = stored.engine;
     let player_moved = |game: &Game| {
         // The side that made the last move.

@@ -29,6 +29,7 @@
 mod api;
 mod assets;
 mod config;
+pub mod decisions;
 mod error;
 mod games;
 mod pool;

@@ -53,13 +53,14 @@ pub fn fen_of(pos: &Position) -> String {
 /// Whether a game goes on or how it ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Status {
-    /// `ongoing`, `checkmate`, `stalemate` or `draw`.
+    /// `ongoing`, `checkmate`, `stalemate`, `draw` or `resigned`.
     pub state: &'static str,
     /// Why a draw: `threefold repetition`, `fifty-move rule`,
-    /// `insufficient material` (and `stalemate`).
+    /// `insufficient material`, `agreement` (and `stalemate`,
+    /// `resignation`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<&'static str>,
-    /// The winner of a checkmate: `white` or `black`.
+    /// The winner of a checkmate or a resignation: `white` or `black`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<&'static str>,
     /// The result as in PGN: `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -116,6 +117,7 @@ impl Status {
     pub fn text(&self) -> String {
         match (self.state, self.reason, self.winner) {
             ("checkmate", _, Some(winner)) => format!("checkmate, {winner} wins"),
+            ("resigned", _, Some(winner)) => format!("resignation, {winner} wins"),
             ("draw", Some(reason), _) => format!("draw by {reason}"),
             (state, _, _) => state.to_string(),
         }

@@ -3,7 +3,7 @@
 use crate::config::Config;
 use crate::games::GameStore;
 use crate::pool::SearchPool;
-use crate::{api, assets, games, stream, WebError};
+use crate::{api, assets, decisions, games, stream, WebError};
 use axum::extract::DefaultBodyLimit;
 use axum::http::Uri;
 use axum::routing::{get, post};
@@ -85,6 +85,9 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}", get(games::show).delete(games::delete))
         .route("/api/games/{id}/moves", post(games::play))
         .route("/api/games/{id}/undo", post(games::undo))
+        .route("/api/games/{id}/resign", post(decisions::resign))
+        .route("/api/games/{id}/draw", post(decisions::offer_draw))
+        .route("/api/games/{id}/hint", post(decisions::hint))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(state)

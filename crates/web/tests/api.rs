@@ -913,3 +913,143 @@ async fn syzygy_tables_answer_when_configured() {
     .await;
     assert!(refused.is_err());
 }
+
+/// Resigning, offering a draw and asking for a hint: each answered, each
+/// kept in the PGN, each refused as a JSON error once the game is over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resign_draw_offers_and_hints() {
+    let server = TestServer::default().await;
+    let client = Client::new();
+    let new_game = |fen: &'static str| {
+        let client = client.clone();
+        let url = server.url("/api/games");
+        async move {
+            let (status, game) = post(
+                &client,
+                &url,
+                json!({"fen": fen, "engine_color": "black", "movetime_ms": 50}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::CREATED, "{game}");
+            game["id"].as_str().unwrap().to_string()
+        }
+    };
+    // A hint for the player, noted on the move then played.
+    let id = new_game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").await;
+    let (status, hint) = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/hint")),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    let uci = hint["uci"].as_str().unwrap().to_string();
+    let san = hint["san"].as_str().unwrap().to_string();
+    let (status, game) = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/moves")),
+        json!({"move": uci}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    let pgn = game["pgn"].as_str().unwrap();
+    assert!(pgn.contains(&format!("{{hint: {san}}}")), "{pgn}");
+    // Resigning: the engine's side wins, the PGN says so, nothing more can
+    // be played or decided.
+    let (status, game) = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/resign")),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["status"]["state"], "resigned");
+    assert_eq!(game["status"]["winner"], "black");
+    assert_eq!(game["status"]["result"], "0-1");
+    assert!(game["legal_moves"].as_array().unwrap().is_empty());
+    let pgn = game["pgn"].as_str().unwrap();
+    assert!(
+        pgn.contains("[Result \"0-1\"]") && pgn.contains("[Termination \"White resigned\"]"),
+        "{pgn}"
+    );
+    for path in ["resign", "draw", "hint", "undo"] {
+        let answer = post(
+            &client,
+            &server.url(&format!("/api/games/{id}/{path}")),
+            json!({}),
+        )
+        .await;
+        assert_error(&answer, StatusCode::BAD_REQUEST, "game_over", "resignation");
+    }
+    let answer = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/moves")),
+        json!({"move": "e2e4"}),
+    )
+    .await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "game_over", "resignation");
+    // A draw offer: the engine (Black), a bare king against two queens,
+    // accepts once it has moved (and so has a score)...
+    let id = new_game("4k3/8/8/8/8/8/8/Q2QK3 w - - 0 1").await;
+    let (status, game) = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/moves")),
+        json!({"move": "a1a2"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    let (status, answer) = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/draw")),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["accepted"], true, "{answer}");
+    assert_eq!(answer["game"]["status"]["state"], "draw");
+    assert_eq!(answer["game"]["status"]["result"], "1/2-1/2");
+    // ... a queen up declines, and the game goes on.
+    let id = new_game("3qk3/3q4/8/8/8/8/8/4K2R w - - 0 1").await;
+    let (status, game) = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/moves")),
+        json!({"move": "h1h2"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    let (status, answer) = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/draw")),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["accepted"], false, "{answer}");
+    assert_eq!(answer["game"]["status"]["state"], "ongoing");
+    // Between people at one board an offer is agreed.
+    let (status, game) = post(
+        &client,
+        &server.url("/api/games"),
+        json!({"engine_color": "none"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let id = game["id"].as_str().unwrap();
+    let (status, answer) = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/draw")),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["accepted"], true);
+    assert_eq!(answer["game"]["status"]["reason"], "agreement");
+    assert!(answer["game"]["pgn"]
+        .as_str()
+        .unwrap()
+        .contains("[Termination \"draw agreed\"]"));
+    // Unknown games.
+    let answer = post(&client, &server.url("/api/games/nope/resign"), json!({})).await;
+    assert_error(&answer, StatusCode::NOT_FOUND, "not_found", "nope");
+    server.shutdown().await;
+}

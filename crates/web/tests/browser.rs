@@ -646,3 +646,76 @@ async fn the_board_is_square_at_every_size() {
     }
     browser.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hint_draw_offer_and_resignation_in_the_page() {
+    let Some(browser) = Browser::start("hint_draw_offer_and_resignation_in_the_page").await else {
+        return;
+    };
+    let client = &browser.client;
+    client.set_window_size(1280, 900).await.unwrap();
+    client.goto(&browser.base).await.unwrap();
+    wait_for_moves(client, 0).await;
+    let status = || async {
+        client
+            .find(Locator::Id("status"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    };
+    // A hint: the suggestion named and its squares marked.
+    client
+        .find(Locator::Id("hint"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let hint = wait_for("a hint", PATIENCE, || async {
+        let text = status().await;
+        text.strip_prefix("Hint: ").map(str::to_string)
+    })
+    .await;
+    let marked: usize = serde_json::from_value(
+        client
+            .execute(
+                "return document.querySelectorAll('.square.hint').length;",
+                vec![],
+            )
+            .await
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(marked, 2, "hint {hint}");
+    // A draw offer at the start: the engine has no score yet and declines.
+    client
+        .find(Locator::Id("draw"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for("the engine's answer", PATIENCE, || async {
+        status().await.contains("declines").then_some(())
+    })
+    .await;
+    // Resigning ends the game, announced on the page.
+    client
+        .find(Locator::Id("resign"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let result = wait_for("the end of the game", PATIENCE, || async {
+        let el = client.find(Locator::Id("result")).await.ok()?;
+        let text = el.text().await.ok()?;
+        (!text.is_empty()).then_some(text)
+    })
+    .await;
+    assert_eq!(result, "White resigned — Black wins (0-1)");
+    assert_eq!(status().await, "Game over");
+    browser.finish().await;
+}
