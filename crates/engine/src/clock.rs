@@ -6,8 +6,9 @@
 //! `level`/`st`/`time`, the web server's games). UCI sends the clock with
 //! every `go` and needs only [`outpost_search::Clock`].
 
+use outpost_board::Color;
 use outpost_search::{Clock, Limits};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A conventional or incremental time control (xboard's `level MPS BASE INC`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,6 +114,113 @@ impl Clocks {
             own += level.base;
         }
         self.own = Some(own);
+    }
+}
+
+/// Both sides' clocks of a game with a time control (base and increment):
+/// the side to move's clock runs from [`GameClocks::start`] until
+/// [`GameClocks::stop`], which takes the time spent off it and adds the
+/// increment, or reports that it fell. Times come from the caller's
+/// `Instant`s, so whoever keeps the game keeps the authoritative time.
+///
+/// ```
+/// use outpost_board::Color;
+/// use outpost_engine::GameClocks;
+/// use std::time::{Duration, Instant};
+///
+/// let t0 = Instant::now();
+/// let mut clocks = GameClocks::new(Duration::from_secs(60), Duration::from_secs(1));
+/// clocks.start(Color::White, t0);
+/// assert_eq!(clocks.stop(t0 + Duration::from_secs(5)), Ok(()));
+/// assert_eq!(clocks.remaining(Color::White, t0), Duration::from_secs(56));
+/// clocks.start(Color::Black, t0);
+/// assert_eq!(clocks.flagged(t0 + Duration::from_secs(61)), Some(Color::Black));
+/// assert_eq!(clocks.stop(t0 + Duration::from_secs(61)), Err(Color::Black));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameClocks {
+    /// Time each side starts with.
+    pub base: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+    left: [Duration; 2],
+    running: Option<(Color, Instant)>,
+}
+
+impl GameClocks {
+    /// Both clocks at `base`, none running.
+    pub fn new(base: Duration, increment: Duration) -> GameClocks {
+        GameClocks {
+            base,
+            increment,
+            left: [base; 2],
+            running: None,
+        }
+    }
+
+    /// Starts `side`'s clock at `now` (stopping any other without charge).
+    pub fn start(&mut self, side: Color, now: Instant) {
+        self.running = Some((side, now));
+    }
+
+    /// The side whose clock runs.
+    pub fn running(&self) -> Option<Color> {
+        self.running.map(|(side, _)| side)
+    }
+
+    /// Stops the clocks without charging anyone (the game ended).
+    pub fn halt(&mut self, now: Instant) {
+        if let Some((side, since)) = self.running.take() {
+            let i = side.index();
+            self.left[i] = self.left[i].saturating_sub(now.saturating_duration_since(since));
+        }
+    }
+
+    /// `side`'s time left at `now`.
+    pub fn remaining(&self, side: Color, now: Instant) -> Duration {
+        let left = self.left[side.index()];
+        match self.running {
+            Some((running, since)) if running == side => {
+                left.saturating_sub(now.saturating_duration_since(since))
+            }
+            _ => left,
+        }
+    }
+
+    /// The side whose clock has fallen by `now`, if any.
+    pub fn flagged(&self, now: Instant) -> Option<Color> {
+        let (side, _) = self.running?;
+        self.remaining(side, now).is_zero().then_some(side)
+    }
+
+    /// The running side moved at `now`: its time spent comes off and the
+    /// increment goes on; `Err(side)` when its clock had fallen (then it
+    /// stays at zero and stops).
+    pub fn stop(&mut self, now: Instant) -> Result<(), Color> {
+        let Some((side, _)) = self.running else {
+            return Ok(());
+        };
+        let left = self.remaining(side, now);
+        self.running = None;
+        if left.is_zero() {
+            self.left[side.index()] = Duration::ZERO;
+            return Err(side);
+        }
+        self.left[side.index()] = left + self.increment;
+        Ok(())
+    }
+
+    /// The limits of a search for `side` to move: its clock and increment,
+    /// so its thinking time follows its clock.
+    pub fn limits(&self, side: Color, now: Instant) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                time: self.remaining(side, now),
+                increment: self.increment,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        }
     }
 }
 

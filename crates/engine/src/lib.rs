@@ -48,7 +48,7 @@ mod tables;
 mod text;
 
 pub use book::{book_applies, game_ply, BookChoice, OpeningBook};
-pub use clock::{Clocks, Level, TimeControl};
+pub use clock::{Clocks, GameClocks, Level, TimeControl};
 pub use error::EngineError;
 pub use evaluation::EngineEval;
 pub use identity::{ENGINE_AUTHOR, ENGINE_NAME};

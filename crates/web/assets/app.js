@@ -243,6 +243,16 @@ async function tryMove(from, to) {
   if (uci.length === 5) state.pieces[to] = state.game.turn[0] + uci[4].toUpperCase();
   state.lastMove = uci;
   render();
+  // The clocks as the server will have them: the mover's stopped (with its
+  // increment), the other side's running while the engine thinks.
+  const clock = state.game.clock;
+  if (clock && clock.running === state.game.turn) {
+    const mover = state.game.turn;
+    const other = mover === "white" ? "black" : "white";
+    clock[mover + "_ms"] = Math.max(0, clock[mover + "_ms"] - (performance.now() - state.clockAt)) + clock.increment_ms;
+    clock.running = other;
+    state.clockAt = performance.now();
+  }
   await request(`/api/games/${state.game.id}/moves`, { move: uci }, "Thinking…");
 }
 
@@ -268,8 +278,60 @@ async function request(url, body, pending) {
   }
 }
 
+// ---- clocks ----------------------------------------------------------------
+// The server keeps the time; the page counts the running clock down from the
+// last view it got, and asks the server again when it reaches zero (the
+// server then ends the game on time).
+
+const clockBox = document.getElementById("clocks");
+const clockEls = { white: document.getElementById("clock-white"), black: document.getElementById("clock-black") };
+clockEls.white.classList.add("white");
+clockEls.black.classList.add("black");
+let clockTimer = null;
+
+function formatClock(ms) {
+  const tenths = Math.max(0, Math.floor(ms / 100));
+  const minutes = Math.floor(tenths / 600);
+  const seconds = Math.floor(tenths / 10) % 60;
+  const text = minutes + ":" + String(seconds).padStart(2, "0");
+  return tenths < 200 ? text + "." + (tenths % 10) : text;
+}
+
+function drawClocks() {
+  const game = state.game;
+  if (!game || !game.clock) return;
+  const elapsed = performance.now() - state.clockAt;
+  let flagged = false;
+  for (const side of ["white", "black"]) {
+    let ms = game.clock[side + "_ms"];
+    const running = game.clock.running === side;
+    if (running) ms -= elapsed;
+    if (running && ms <= 0) flagged = true;
+    clockEls[side].textContent = formatClock(ms);
+    clockEls[side].classList.toggle("running", running);
+    clockEls[side].classList.toggle("low", running && ms < 10000);
+  }
+  if (flagged && !state.busy && !state.flagAsked) {
+    state.flagAsked = true;
+    fetch(`/api/games/${game.id}`).then((r) => r.json()).then((view) => {
+      if (view && view.id === game.id) show(view);
+    }).catch(() => {});
+  }
+}
+
+function showClocks(game) {
+  clockBox.hidden = !game.clock;
+  state.clockAt = performance.now();
+  state.flagAsked = false;
+  if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+  if (!game.clock) return;
+  drawClocks();
+  if (game.clock.running) clockTimer = setInterval(drawClocks, 100);
+}
+
 function show(game) {
   state.game = game;
+  showClocks(game);
   state.pieces = parseFen(game.fen);
   state.lastMove = game.moves.length ? game.moves[game.moves.length - 1] : null;
   state.selected = null;
@@ -294,6 +356,10 @@ function describeEnd(status) {
     return "Checkmate — " + status.winner[0].toUpperCase() + status.winner.slice(1) + " wins" + result;
   }
   if (status.state === "stalemate") return "Stalemate — draw" + result;
+  if (status.state === "time forfeit") {
+    const loser = status.winner === "white" ? "Black" : "White";
+    return loser + " lost on time — " + status.winner[0].toUpperCase() + status.winner.slice(1) + " wins" + result;
+  }
   if (status.state === "resigned") {
     const loser = status.winner === "white" ? "Black" : "White";
     return loser + " resigned — " + status.winner[0].toUpperCase() + status.winner.slice(1) + " wins" + result;
@@ -303,6 +369,7 @@ function describeEnd(status) {
     "fifty-move rule": "Draw by the fifty-move rule",
     "insufficient material": "Draw by insufficient material",
     "agreement": "Draw agreed",
+    "timeout vs insufficient material": "Draw: time ran out, but the other side cannot mate",
   };
   return (reasons[status.reason] || "Draw") + result;
 }
@@ -339,6 +406,8 @@ async function newGame(ev) {
   const level = document.getElementById("level").value;
   const fen = document.getElementById("fen").value.trim();
   const body = { engine_color: color === "white" ? "black" : "white" };
+  const timeControl = document.getElementById("time-control").value;
+  if (timeControl !== "none") body.time_control = timeControl;
   if (level !== "full") body.elo = Number(level);
   if (fen) body.fen = fen;
   state.flipped = color === "black";

@@ -33,6 +33,9 @@ pub async fn resign(
     let mut stored = entry.lock().await;
     stored.ensure_ongoing()?;
     let winner = !player(&stored);
+    if let Some(clocks) = &mut stored.clocks {
+        clocks.halt(std::time::Instant::now());
+    }
     stored.decided = Some(Status {
         state: "resigned",
         reason: Some("resignation"),
@@ -63,6 +66,9 @@ pub async fn offer_draw(
     stored.ensure_ongoing()?;
     let accepted = stored.engine.is_none() || accepts_draw(stored.engine_score);
     if accepted {
+        if let Some(clocks) = &mut stored.clocks {
+            clocks.halt(std::time::Instant::now());
+        }
         stored.decided = Some(Status {
             state: "draw",
             reason: Some("agreement"),
@@ -123,6 +129,10 @@ pub async fn hint(
 /// on the move played where it was asked.
 pub fn pgn(stored: &StoredGame, status: &Status) -> String {
     let mut game = stored.game.clone();
+    if let Some(clocks) = &stored.clocks {
+        game.tags_mut()
+            .set("TimeControl", &crate::clocks::pgn_time_control(clocks));
+    }
     if status.is_over() {
         game.set_result(GameResult::from_token(status.result).unwrap_or(GameResult::Unknown));
         match status.state {
@@ -139,6 +149,10 @@ pub fn pgn(stored: &StoredGame, status: &Status) -> String {
             ),
             "draw" if status.reason == Some("agreement") => {
                 game.tags_mut().set("Termination", "draw agreed");
+            }
+            "time forfeit" => game.tags_mut().set("Termination", "time forfeit"),
+            "draw" if status.reason == Some("timeout vs insufficient material") => {
+                game.tags_mut().set("Termination", "time forfeit");
             }
             _ => {}
         }

@@ -2,6 +2,7 @@
 //! expiry), one lock each so that games never wait for one another.
 
 use crate::api::{limits_for, search_game, strength_for, ApiJson};
+use crate::clocks::{parse_time_control, time_forfeit, ClockView};
 use crate::position::{
     color_name, fen_of, game_from, legal_moves, line, read_move, MoveJson, ScoreJson, Status,
 };
@@ -11,7 +12,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use outpost_board::Color;
-use outpost_engine::{Game, Strength};
+use outpost_engine::{Game, GameClocks, Strength};
 use outpost_notation::to_san;
 use outpost_search::Limits;
 use serde::{Deserialize, Serialize};
@@ -36,9 +37,38 @@ pub struct StoredGame {
     pub(crate) engine_score: Option<outpost_search::Score>,
     /// Hints given, by the ply they were asked at, in SAN.
     pub(crate) hints: Vec<(usize, String)>,
+    /// Both sides' clocks, when the game has a time control.
+    pub(crate) clocks: Option<GameClocks>,
 }
 
 impl StoredGame {
+    /// Ends the game on time when the running clock has fallen by `now`.
+    pub(crate) fn check_flag(&mut self, now: Instant) {
+        if self.decided.is_some() || Status::of_game(&self.game).is_over() {
+            return;
+        }
+        if let Some(loser) = self.clocks.as_ref().and_then(|c| c.flagged(now)) {
+            self.decided = Some(time_forfeit(self.game.position(), loser));
+            if let Some(clocks) = &mut self.clocks {
+                clocks.halt(now);
+            }
+        }
+    }
+
+    /// After a move at `now`: stops the mover's clock (ending the game
+    /// when it fell) and starts the next side's, unless the game is over.
+    /// `Err` carries the side that lost on time.
+    fn clock_after_move(&mut self, mover_moved_at: Instant) -> Result<(), Color> {
+        let Some(clocks) = &mut self.clocks else {
+            return Ok(());
+        };
+        clocks.stop(mover_moved_at)?;
+        if !Status::of_game(&self.game).is_over() {
+            clocks.start(self.game.position().side_to_move(), Instant::now());
+        }
+        Ok(())
+    }
+
     /// How the game stands: a decided end, else the rules'.
     pub(crate) fn status(&self) -> Status {
         self.decided
@@ -156,8 +186,12 @@ pub struct NewGame {
     pub engine_color: Option<String>,
     /// The engine's level (full strength when absent).
     pub elo: Option<i64>,
-    /// The engine's thinking time per move, in milliseconds.
+    /// The engine's thinking time per move, in milliseconds (without a
+    /// time control).
     pub movetime_ms: Option<i64>,
+    /// A time control for both sides: `none` (the default) or
+    /// minutes+seconds of increment, such as `5+0` or `3+2`.
+    pub time_control: Option<String>,
 }
 
 /// The body of `POST /api/games/{id}/moves`.
@@ -197,6 +231,9 @@ pub struct GameView {
     pub legal_moves: Vec<MoveJson>,
     /// The game in PGN.
     pub pgn: String,
+    /// The clocks, when the game has a time control.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
     /// The engine's reply to the move just played, if it moved.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine_move: Option<EngineMove>,
@@ -237,6 +274,10 @@ pub(crate) fn view(id: &str, stored: &StoredGame, engine_move: Option<EngineMove
         },
         status,
         pgn,
+        clock: stored
+            .clocks
+            .as_ref()
+            .map(|c| ClockView::of(c, Instant::now())),
         engine_move,
     }
 }
@@ -250,15 +291,12 @@ async fn engine_turn(
     if stored.engine != Some(pos.side_to_move()) || stored.status().is_over() {
         return Ok(None);
     }
-    let result = search_game(
-        state,
-        &stored.game,
-        stored.limits.clone(),
-        stored.strength,
-        1,
-        true,
-    )
-    .await?;
+    let limits = match &stored.clocks {
+        Some(clocks) => clocks.limits(pos.side_to_move(), Instant::now()),
+        None => stored.limits.clone(),
+    };
+    let result = search_game(state, &stored.game, limits, stored.strength, 1, true).await?;
+    let moved_at = Instant::now();
     stored.engine_score = Some(result.score);
     let (_, pv_san) = line(&pos, &result.pv);
     let reply = EngineMove {
@@ -267,12 +305,21 @@ async fn engine_turn(
         score: result.score.into(),
         pv_san,
     };
+    if let Some(clocks) = &stored.clocks {
+        if clocks.remaining(pos.side_to_move(), moved_at).is_zero() {
+            stored.check_flag(moved_at);
+            return Ok(None);
+        }
+    }
     stored
         .game
         .play(result.best_move)
         .map_err(|e| WebError::Server {
             reason: e.to_string(),
         })?;
+    if let Err(loser) = stored.clock_after_move(moved_at) {
+        stored.decided = Some(time_forfeit(stored.game.position(), loser));
+    }
     Ok(Some(reply))
 }
 
@@ -295,7 +342,13 @@ pub async fn create(
     };
     let strength = strength_for(body.elo)?;
     let limits = limits_for(&state, None, body.movetime_ms)?;
+    let mut clocks = parse_time_control(body.time_control.as_deref())?;
     let game = game_from(body.fen.as_deref(), &body.moves)?;
+    if let Some(clocks) = &mut clocks {
+        if !Status::of_game(&game).is_over() {
+            clocks.start(game.position().side_to_move(), Instant::now());
+        }
+    }
     let id = state.new_id();
     let stored = StoredGame {
         game,
@@ -306,6 +359,7 @@ pub async fn create(
         decided: None,
         engine_score: None,
         hints: Vec::new(),
+        clocks,
     };
     let entry = state.games.insert(id.clone(), stored)?;
     let mut stored = entry.lock().await;
@@ -319,7 +373,8 @@ pub async fn show(
     Path(id): Path<String>,
 ) -> Result<Json<GameView>, WebError> {
     let entry = state.games.get(&id)?;
-    let stored = entry.lock().await;
+    let mut stored = entry.lock().await;
+    stored.check_flag(Instant::now());
     Ok(Json(view(&id, &stored, None)))
 }
 
@@ -331,22 +386,32 @@ pub async fn play(
 ) -> Result<Json<GameView>, WebError> {
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
+    let moved_at = Instant::now();
+    // A move that arrives after the player's flag fell is refused: the
+    // game is over on time.
+    stored.check_flag(moved_at);
     stored.ensure_ongoing()?;
     let pos = *stored.game.position();
     if stored.engine == Some(pos.side_to_move()) {
         return Err(WebError::NotYourTurn);
     }
     let mv = read_move(&pos, &body.mv)?;
+    let clocks_before = stored.clocks;
     stored.game.play(mv).map_err(|e| WebError::BadMove {
         mv: body.mv.clone(),
         reason: e.to_string(),
     })?;
+    if let Err(loser) = stored.clock_after_move(moved_at) {
+        stored.decided = Some(time_forfeit(stored.game.position(), loser));
+        return Ok(Json(view(&id, &stored, None)));
+    }
     match engine_turn(&state, &mut stored).await {
         Ok(reply) => Ok(Json(view(&id, &stored, reply))),
         Err(e) => {
             // No reply (a busy server): the player's move is taken back so
             // that the game stays the player's to retry.
             stored.game.undo();
+            stored.clocks = clocks_before;
             Err(e)
         }
     }
@@ -360,7 +425,11 @@ pub async fn undo(
 ) -> Result<Json<GameView>, WebError> {
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
-    stored.ensure_ongoing()?;
+    // A game that ended by the rules can be taken back; one ended by a
+    // decision (resignation, agreement, the clock) cannot.
+    if stored.decided.is_some() {
+        stored.ensure_ongoing()?;
+    }
     let engine = stored.engine;
     let player_moved = |game: &Game| {
         // The side that made the last move.
@@ -376,6 +445,12 @@ pub async fn undo(
         return Err(WebError::NothingToUndo);
     }
     stored.game = copy;
+    let to_move = stored.game.position().side_to_move();
+    if let Some(clocks) = &mut stored.clocks {
+        let now = Instant::now();
+        clocks.halt(now);
+        clocks.start(to_move, now);
+    }
     Ok(Json(view(&id, &stored, None)))
 }
 

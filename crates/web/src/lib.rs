@@ -28,6 +28,7 @@
 
 mod api;
 mod assets;
+pub mod clocks;
 mod config;
 pub mod decisions;
 mod error;

@@ -118,6 +118,7 @@ impl Status {
         match (self.state, self.reason, self.winner) {
             ("checkmate", _, Some(winner)) => format!("checkmate, {winner} wins"),
             ("resigned", _, Some(winner)) => format!("resignation, {winner} wins"),
+            ("time forfeit", _, Some(winner)) => format!("time forfeit, {winner} wins"),
             ("draw", Some(reason), _) => format!("draw by {reason}"),
             (state, _, _) => state.to_string(),
         }

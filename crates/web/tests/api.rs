@@ -1053,3 +1053,94 @@ async fn resign_draw_offers_and_hints() {
     assert_error(&answer, StatusCode::NOT_FOUND, "not_found", "nope");
     server.shutdown().await;
 }
+
+/// Clocks: the server keeps both, the engine's search follows its own, a
+/// fallen flag ends the game (a draw when the other side cannot mate), and
+/// bad time controls are JSON errors.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clocks_run_on_the_server_and_a_flag_ends_the_game() {
+    let server = TestServer::default().await;
+    let client = Client::new();
+    let games = server.url("/api/games");
+    for bad in ["3", "x+1", "0+0", "500+0", "5+99", ""] {
+        let answer = post(&client, &games, json!({"time_control": bad})).await;
+        if bad.is_empty() {
+            assert_eq!(answer.0, StatusCode::CREATED, "{}", answer.1);
+            assert!(answer.1.get("clock").is_none(), "{}", answer.1);
+            continue;
+        }
+        assert_error(
+            &answer,
+            StatusCode::BAD_REQUEST,
+            "bad_parameter",
+            "time_control",
+        );
+    }
+    // 30 s + 1 s: the player's move, the engine's reply within its clock.
+    let (status, game) = post(&client, &games, json!({"time_control": "0.5+1"})).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    assert_eq!(game["clock"]["running"], "white");
+    assert_eq!(game["clock"]["increment_ms"], 1000);
+    let id = game["id"].as_str().unwrap().to_string();
+    let (status, game) = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/moves")),
+        json!({"move": "e2e4"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    let white = game["clock"]["white_ms"].as_u64().unwrap();
+    let black = game["clock"]["black_ms"].as_u64().unwrap();
+    assert!(white > 29_000 && white <= 31_000, "{game}");
+    // The engine thought on its clock: some of it spent, the increment added.
+    assert!(black > 20_000 && black <= 31_000, "{game}");
+    assert_eq!(game["clock"]["running"], "white");
+    assert!(game["pgn"]
+        .as_str()
+        .unwrap()
+        .contains("[TimeControl \"30+1\"]"));
+    // 3 s and no move: the flag falls, the server ends the game.
+    let (status, game) = post(&client, &games, json!({"time_control": "0.05+0"})).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let id = game["id"].as_str().unwrap().to_string();
+    tokio::time::sleep(Duration::from_millis(3300)).await;
+    let (status, game) = get(&client, &server.url(&format!("/api/games/{id}"))).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["status"]["state"], "time forfeit", "{game}");
+    assert_eq!(game["status"]["winner"], "black");
+    assert_eq!(game["status"]["result"], "0-1");
+    assert_eq!(game["clock"]["white_ms"], 0);
+    assert!(game["clock"].get("running").is_none(), "{game}");
+    let pgn = game["pgn"].as_str().unwrap();
+    assert!(
+        pgn.contains("[Termination \"time forfeit\"]") && pgn.contains("[Result \"0-1\"]"),
+        "{pgn}"
+    );
+    // A move (or any other update) for the finished game is refused.
+    let answer = post(
+        &client,
+        &server.url(&format!("/api/games/{id}/moves")),
+        json!({"move": "e2e4"}),
+    )
+    .await;
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "game_over",
+        "time forfeit",
+    );
+    // White's flag falls with Black holding only a bishop: a draw.
+    let (status, game) = post(
+        &client,
+        &games,
+        json!({"fen": "8/8/8/4k3/8/8/b7/KR6 w - - 0 1", "time_control": "0.05+0"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let id = game["id"].as_str().unwrap().to_string();
+    tokio::time::sleep(Duration::from_millis(3300)).await;
+    let (_, game) = get(&client, &server.url(&format!("/api/games/{id}"))).await;
+    assert_eq!(game["status"]["result"], "1/2-1/2", "{game}");
+    assert_eq!(game["status"]["reason"], "timeout vs insufficient material");
+    server.shutdown().await;
+}

@@ -719,3 +719,85 @@ async fn hint_draw_offer_and_resignation_in_the_page() {
     assert_eq!(status().await, "Game over");
     browser.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clocks_count_down_and_a_flag_ends_the_game() {
+    let Some(browser) = Browser::start("clocks_count_down_and_a_flag_ends_the_game").await else {
+        return;
+    };
+    let client = &browser.client;
+    client.set_window_size(1280, 900).await.unwrap();
+    client.goto(&browser.base).await.unwrap();
+    wait_for_moves(client, 0).await;
+    let clock = |side: &'static str| async move {
+        client
+            .find(Locator::Id(&format!("clock-{side}")))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    };
+    // A 5+0 game: both clocks shown, White's running after Black's reply.
+    let select = |value: &'static str| async move {
+        client
+            .execute(
+                "const s = document.getElementById('time-control'); \
+                 if (![...s.options].some(o => o.value === arguments[0])) { \
+                   const o = document.createElement('option'); o.value = o.textContent = arguments[0]; s.appendChild(o); } \
+                 s.value = arguments[0];",
+                vec![json!(value)],
+            )
+            .await
+            .unwrap();
+    };
+    select("5+0").await;
+    client
+        .find(Locator::Id("new-game"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_moves(client, 0).await;
+    assert_eq!(clock("black").await, "5:00");
+    click_square(client, "e2").await;
+    click_square(client, "e4").await;
+    wait_for_moves(client, 2).await;
+    let white = clock("white").await;
+    assert!(white.starts_with("4:5"), "{white}");
+    let running: String = serde_json::from_value(
+        client
+            .execute(
+                "return document.querySelector('.clock.running').id;",
+                vec![],
+            )
+            .await
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(running, "clock-white");
+    if let Ok(dir) = std::env::var("OUTPOST_WEB_SCREENSHOT_DIR") {
+        let png = client.screenshot().await.unwrap();
+        std::fs::write(Path::new(&dir).join("web-clocks.png"), png).unwrap();
+    }
+    // Three seconds and no move: the page counts down, asks the server, and
+    // shows the game lost on time.
+    select("0.05+0").await;
+    client
+        .find(Locator::Id("new-game"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let result = wait_for("the flag", PATIENCE, || async {
+        let el = client.find(Locator::Id("result")).await.ok()?;
+        let text = el.text().await.ok()?;
+        text.contains("on time").then_some(text)
+    })
+    .await;
+    assert_eq!(result, "White lost on time — Black wins (0-1)");
+    assert_eq!(clock("white").await, "0:00.0");
+    browser.finish().await;
+}

@@ -1,0 +1,142 @@
+//! Clocks of the web's games: the time control a new game takes, the
+//! clocks as the API shows them, and a fallen flag as the game's end. The
+//! server keeps the time (`outpost_engine::GameClocks`): the player's clock
+//! runs from the engine's move to the player's, the engine's while it
+//! thinks, and the engine's search is limited by its clock.
+
+use crate::position::{color_name, Status};
+use crate::WebError;
+use outpost_board::{Color, PieceKind, Position};
+use outpost_engine::GameClocks;
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// The presets the page offers (minutes + seconds of increment).
+pub const PRESETS: [&str; 4] = ["3+2", "5+0", "10+5", "15+10"];
+
+/// Reads a time control: `none`, or `M+S` with `M` minutes (a fraction
+/// allowed, from 0.01 to 180) and `S` seconds of increment (0 to 60).
+pub fn parse_time_control(text: Option<&str>) -> Result<Option<GameClocks>, WebError> {
+    let text = match text.map(str::trim) {
+        None | Some("none") | Some("") => return Ok(None),
+        Some(text) => text,
+    };
+    let bad = || WebError::BadParameter {
+        field: "time_control",
+        value: format!("{text:?}"),
+        expected: format!(
+            "none or minutes+seconds of increment, such as {}",
+            PRESETS.join(", ")
+        ),
+    };
+    let (minutes, seconds) = text.split_once('+').ok_or_else(bad)?;
+    let minutes: f64 = minutes.trim().parse().map_err(|_| bad())?;
+    let seconds: f64 = seconds.trim().parse().map_err(|_| bad())?;
+    if !(0.01..=180.0).contains(&minutes) || !(0.0..=60.0).contains(&seconds) {
+        return Err(bad());
+    }
+    Ok(Some(GameClocks::new(
+        Duration::from_secs_f64(minutes * 60.0),
+        Duration::from_secs_f64(seconds),
+    )))
+}
+
+/// The clocks in a game's view.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClockView {
+    /// White's time left, in milliseconds.
+    pub white_ms: u64,
+    /// Black's time left, in milliseconds.
+    pub black_ms: u64,
+    /// The increment, in milliseconds.
+    pub increment_ms: u64,
+    /// The side whose clock runs: `white` or `black` (absent when stopped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub running: Option<&'static str>,
+}
+
+impl ClockView {
+    /// The clocks at `now`.
+    pub fn of(clocks: &GameClocks, now: Instant) -> ClockView {
+        let ms = |side| clocks.remaining(side, now).as_millis() as u64;
+        ClockView {
+            white_ms: ms(Color::White),
+            black_ms: ms(Color::Black),
+            increment_ms: clocks.increment.as_millis() as u64,
+            running: clocks.running().map(color_name),
+        }
+    }
+}
+
+/// Whether `side` could still mate by some sequence of moves: anything but
+/// a bare king or a king and one minor piece.
+fn can_mate(pos: &Position, side: Color) -> bool {
+    let heavy = [PieceKind::Pawn, PieceKind::Rook, PieceKind::Queen]
+        .iter()
+        .any(|&kind| pos.pieces_of(side, kind).is_nonempty());
+    let minors = pos.pieces_of(side, PieceKind::Knight).count()
+        + pos.pieces_of(side, PieceKind::Bishop).count();
+    heavy || minors >= 2
+}
+
+/// The end when `loser`'s flag fell: the other side wins, or a draw when
+/// it has too little to ever mate.
+pub fn time_forfeit(pos: &Position, loser: Color) -> Status {
+    let winner = !loser;
+    if can_mate(pos, winner) {
+        Status {
+            state: "time forfeit",
+            reason: Some("time forfeit"),
+            winner: Some(color_name(winner)),
+            result: if winner == Color::White { "1-0" } else { "0-1" },
+        }
+    } else {
+        Status {
+            state: "draw",
+            reason: Some("timeout vs insufficient material"),
+            winner: None,
+            result: "1/2-1/2",
+        }
+    }
+}
+
+/// The PGN `TimeControl` tag's value: base seconds + increment seconds.
+pub fn pgn_time_control(clocks: &GameClocks) -> String {
+    let secs = |d: Duration| {
+        let s = d.as_secs_f64();
+        if s.fract() == 0.0 {
+            format!("{}", s as u64)
+        } else {
+            format!("{s:.1}")
+        }
+    };
+    format!("{}+{}", secs(clocks.base), secs(clocks.increment))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use outpost_notation::parse_fen;
+
+    #[test]
+    fn time_controls_are_read_and_checked() {
+        let c = parse_time_control(Some("3+2")).unwrap().unwrap();
+        assert_eq!(c.base, Duration::from_secs(180));
+        assert_eq!(c.increment, Duration::from_secs(2));
+        assert_eq!(pgn_time_control(&c), "180+2");
+        assert!(parse_time_control(Some("none")).unwrap().is_none());
+        assert!(parse_time_control(None).unwrap().is_none());
+        for bad in ["3", "3+", "+2", "x+1", "0+0", "500+0", "5+99", "-1+0"] {
+            assert!(parse_time_control(Some(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_flag_against_a_lone_minor_piece_is_a_draw() {
+        let pos = parse_fen("8/8/8/4k3/8/8/8/KB6 w - - 0 1").unwrap();
+        assert_eq!(time_forfeit(&pos, Color::Black).result, "1/2-1/2");
+        assert_eq!(time_forfeit(&pos, Color::White).result, "1/2-1/2");
+        let pos = parse_fen("8/8/8/4k3/8/8/P7/K7 w - - 0 1").unwrap();
+        assert_eq!(time_forfeit(&pos, Color::Black).result, "1-0");
+    }
+}
