@@ -461,6 +461,127 @@ function restartAnalysis() {
   source.addEventListener("error", close);
 }
 
+// ---- review -------------------------------------------------------------------
+// A game reviewed on the server (/api/reviews), drawn as an evaluation graph;
+// clicking a point or a move shows the position after it.
+
+const reviewBox = document.getElementById("review");
+const reviewStatus = document.getElementById("review-status");
+const graph = document.getElementById("graph");
+const reviewMoves = document.getElementById("review-moves");
+const SVG = "http://www.w3.org/2000/svg";
+let reviewTimer = null;
+
+async function startReview(body) {
+  if (reviewTimer) { clearInterval(reviewTimer); reviewTimer = null; }
+  reviewBox.hidden = false;
+  reviewStatus.textContent = "Starting the review…";
+  graph.replaceChildren();
+  reviewMoves.replaceChildren();
+  try {
+    const res = await fetch("/api/reviews", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const data = await res.json();
+    if (!res.ok) throw new Error(data.message || res.statusText);
+    state.review = data;
+    drawReview();
+    reviewTimer = setInterval(async () => {
+      const r = await fetch(`/api/reviews/${state.review.id}`).then((x) => x.json());
+      state.review = r;
+      drawReview();
+      if (r.state !== "running") { clearInterval(reviewTimer); reviewTimer = null; }
+    }, 300);
+  } catch (err) {
+    reviewStatus.textContent = "Error: " + err.message;
+  }
+}
+
+const MARK_CLASS = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
+
+function drawReview() {
+  const r = state.review;
+  if (!r) return;
+  reviewStatus.textContent = r.state === "running" ? `Reviewing… ${r.done}/${r.total}`
+    : r.state === "done" ? `Reviewed ${r.total} moves: ` + countMarks(r.plies)
+    : "Review failed: " + r.error;
+  graph.replaceChildren();
+  const zero = document.createElementNS(SVG, "line");
+  zero.setAttribute("class", "zero");
+  zero.setAttribute("x1", 0); zero.setAttribute("x2", 300);
+  zero.setAttribute("y1", 60); zero.setAttribute("y2", 60);
+  graph.appendChild(zero);
+  const n = Math.max(r.total, 2);
+  const x = (i) => 6 + (i * 288) / (n - 1);
+  const y = (cp) => 60 - (Math.max(-1000, Math.min(1000, cp)) / 1000) * 54;
+  const line = document.createElementNS(SVG, "polyline");
+  line.setAttribute("class", "line");
+  line.setAttribute("points", r.plies.map((p, i) => `${x(i)},${y(p.eval_cp)}`).join(" "));
+  graph.appendChild(line);
+  reviewMoves.replaceChildren();
+  r.plies.forEach((p, i) => {
+    const dot = document.createElementNS(SVG, "circle");
+    dot.setAttribute("cx", x(i));
+    dot.setAttribute("cy", y(p.eval_cp));
+    dot.setAttribute("r", 3.2);
+    dot.setAttribute("data-ply", i);
+    dot.setAttribute("class", (MARK_CLASS[p.mark] || "") + (state.reviewPly === i ? " current" : ""));
+    dot.addEventListener("click", () => showPly(i));
+    const title = document.createElementNS(SVG, "title");
+    title.textContent = plyLabel(i, p);
+    dot.appendChild(title);
+    graph.appendChild(dot);
+    const li = document.createElement("li");
+    li.dataset.ply = i;
+    li.textContent = plyLabel(i, p);
+    if (p.mark) {
+      const mark = document.createElement("span");
+      mark.className = "mark";
+      mark.textContent = " " + p.mark;
+      li.appendChild(mark);
+    }
+    if (state.reviewPly === i) li.classList.add("current");
+    li.addEventListener("click", () => showPly(i));
+    reviewMoves.appendChild(li);
+  });
+}
+
+function countMarks(plies) {
+  const count = (m, one, many) => {
+    const n = plies.filter((p) => p.mark === m).length;
+    return n + " " + (n === 1 ? one : many);
+  };
+  return [count("??", "blunder", "blunders"), count("?", "mistake", "mistakes"), count("?!", "inaccuracy", "inaccuracies")].join(", ");
+}
+
+function plyLabel(i, p) {
+  const start = state.review.start_fen.split(" ");
+  const blackFirst = start[1] === "b";
+  const ply = i + (blackFirst ? 1 : 0);
+  const number = Number(start[5] || 1) + Math.floor(ply / 2);
+  return number + (ply % 2 === 0 ? ". " : "... ") + p.san;
+}
+
+function showPly(i) {
+  const p = state.review.plies[i];
+  state.reviewPly = i;
+  state.pieces = parseFen(p.fen);
+  state.lastMove = p.uci;
+  state.selected = null;
+  render();
+  drawReview();
+  const evalText = (p.eval_cp >= 0 ? "+" : "") + (p.eval_cp / 100).toFixed(2);
+  statusLine.textContent = `${plyLabel(i, p)}${p.mark ? " " + p.mark : ""} (${evalText}; best ${p.best_san || "—"})`;
+}
+
+document.getElementById("review-game").addEventListener("click", () => {
+  if (!state.game || state.game.moves.length === 0) { reviewBox.hidden = false; reviewStatus.textContent = "No moves to review yet."; return; }
+  startReview({ fen: state.game.start_fen, moves: state.game.moves });
+});
+document.getElementById("review-pasted").addEventListener("click", () => {
+  const text = document.getElementById("review-text").value.trim();
+  if (!text) return;
+  startReview(text.includes("[") || /\d\./.test(text) ? { pgn: text } : { fen: text });
+});
+
 // ---- wiring ------------------------------------------------------------------
 
 document.getElementById("new-game-form").addEventListener("submit", newGame);

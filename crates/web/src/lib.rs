@@ -35,6 +35,7 @@ mod error;
 mod games;
 mod pool;
 mod position;
+pub mod review;
 mod server;
 mod stream;
 

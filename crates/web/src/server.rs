@@ -3,7 +3,7 @@
 use crate::config::Config;
 use crate::games::GameStore;
 use crate::pool::SearchPool;
-use crate::{api, assets, decisions, games, stream, WebError};
+use crate::{api, assets, decisions, games, review, stream, WebError};
 use axum::extract::DefaultBodyLimit;
 use axum::http::Uri;
 use axum::routing::{get, post};
@@ -28,6 +28,8 @@ pub struct AppState {
     pub games: GameStore,
     /// Streamed analyses running, by id, with the way to stop each.
     analyses: Mutex<HashMap<String, oneshot::Sender<()>>>,
+    /// Game reviews, running or done.
+    pub(crate) reviews: review::ReviewStore,
     /// Changes once, when the server shuts down.
     pub shutdown: watch::Receiver<bool>,
     ids: Mutex<ChaCha8Rng>,
@@ -88,6 +90,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/resign", post(decisions::resign))
         .route("/api/games/{id}/draw", post(decisions::offer_draw))
         .route("/api/games/{id}/hint", post(decisions::hint))
+        .route("/api/reviews", post(review::create))
+        .route("/api/reviews/{id}", get(review::show))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(state)
@@ -134,6 +138,7 @@ impl Server {
             config,
             pool: Arc::new(pool),
             analyses: Mutex::new(HashMap::new()),
+            reviews: review::ReviewStore::default(),
             shutdown: watcher,
             ids: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
         });

@@ -1144,3 +1144,69 @@ async fn clocks_run_on_the_server_and_a_flag_ends_the_game() {
     assert_eq!(game["status"]["reason"], "timeout vs insufficient material");
     server.shutdown().await;
 }
+
+/// A review: each move's evaluation, best move and mark, filled in while
+/// it runs; bad input refused as JSON errors.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_marks_the_blunder() {
+    let server = TestServer::default().await;
+    let client = Client::new();
+    let reviews = server.url("/api/reviews");
+    // 3... Nf6?? allows mate in one.
+    let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+    let (status, review) = post(&client, &reviews, json!({"pgn": pgn, "movetime_ms": 50})).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{review}");
+    assert_eq!(review["total"], 7);
+    let id = review["id"].as_str().unwrap().to_string();
+    let mut done = Value::Null;
+    for _ in 0..200 {
+        let (status, r) = get(&client, &server.url(&format!("/api/reviews/{id}"))).await;
+        assert_eq!(status, StatusCode::OK, "{r}");
+        if r["state"] != "running" {
+            done = r;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(done["state"], "done", "{done}");
+    let plies = done["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 7);
+    assert_eq!(plies[5]["san"], "Nf6");
+    assert_eq!(plies[5]["mark"], "??", "{}", plies[5]);
+    assert_eq!(plies[6]["san"], "Qxf7#");
+    assert_eq!(plies[6]["eval_cp"], 1000, "mate is +1000 for White");
+    assert!(plies[6].get("mark").is_none(), "{}", plies[6]);
+    // From a FEN and moves as well.
+    let (status, review) = post(
+        &client,
+        &reviews,
+        json!({"fen": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "moves": ["a1a8"], "movetime_ms": 20}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{review}");
+    // Bad input.
+    let answer = post(&client, &reviews, json!({"pgn": "1. e4 e5 2. Ke3 *"})).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_parameter", "pgn");
+    let answer = post(
+        &client,
+        &reviews,
+        json!({"fen": "8/8/8/8/8/8/8/K6k w - - 0 1"}),
+    )
+    .await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "bad_parameter", "moves");
+    let answer = post(
+        &client,
+        &reviews,
+        json!({"pgn": pgn, "movetime_ms": 999999}),
+    )
+    .await;
+    assert_error(
+        &answer,
+        StatusCode::BAD_REQUEST,
+        "bad_parameter",
+        "movetime_ms",
+    );
+    let answer = get(&client, &server.url("/api/reviews/nope")).await;
+    assert_error(&answer, StatusCode::NOT_FOUND, "not_found", "nope");
+    server.shutdown().await;
+}

@@ -801,3 +801,103 @@ async fn clocks_count_down_and_a_flag_ends_the_game() {
     assert_eq!(clock("white").await, "0:00.0");
     browser.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pasted_game_is_reviewed_with_a_graph() {
+    let Some(browser) = Browser::start("a_pasted_game_is_reviewed_with_a_graph").await else {
+        return;
+    };
+    let client = &browser.client;
+    client.set_window_size(1280, 1300).await.unwrap();
+    client.goto(&browser.base).await.unwrap();
+    wait_for_moves(client, 0).await;
+    client
+        .find(Locator::Css("#review-paste summary"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    client
+        .find(Locator::Id("review-text"))
+        .await
+        .unwrap()
+        .send_keys("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0")
+        .await
+        .unwrap();
+    client
+        .find(Locator::Id("review-pasted"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let summary = wait_for("the review", PATIENCE, || async {
+        let text = client
+            .find(Locator::Id("review-status"))
+            .await
+            .ok()?
+            .text()
+            .await
+            .ok()?;
+        text.starts_with("Reviewed").then_some(text)
+    })
+    .await;
+    assert!(summary.contains("1 blunder,"), "{summary}");
+    // The graph: a point per move, the blunder marked.
+    let points: usize = serde_json::from_value(
+        client
+            .execute(
+                "return document.querySelectorAll('#graph circle').length;",
+                vec![],
+            )
+            .await
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(points, 7);
+    let blunders: usize = serde_json::from_value(
+        client
+            .execute(
+                "return document.querySelectorAll('#graph circle.blunder').length;",
+                vec![],
+            )
+            .await
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(blunders, 1);
+    // Clicking the point of 3. Qh5 shows that position on the board.
+    assert_eq!(piece_on(client, "h5").await, None);
+    client
+        .find(Locator::Css("#graph circle[data-ply=\"4\"]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(piece_on(client, "h5").await.as_deref(), Some("wQ"));
+    assert_eq!(piece_on(client, "d1").await, None);
+    let status = client
+        .find(Locator::Id("status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(status.starts_with("3. Qh5"), "{status}");
+    // And the move list's blunder shows the position after it.
+    client
+        .find(Locator::Css("#review-moves li[data-ply=\"5\"]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(piece_on(client, "f6").await.as_deref(), Some("bN"));
+    if let Ok(dir) = std::env::var("OUTPOST_WEB_SCREENSHOT_DIR") {
+        let png = client.screenshot().await.unwrap();
+        std::fs::write(Path::new(&dir).join("web-review.png"), png).unwrap();
+    }
+    browser.finish().await;
+}
