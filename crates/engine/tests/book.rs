@@ -1,6 +1,8 @@
 //! The opening book in the engine: options, book moves without a search,
 //! the depth limit, and bad files.
 
+mod common;
+
 use outpost_book::{build_book, BuildOptions};
 use outpost_engine::{
     parse_option, EngineError, Game, SearchEvent, SearchRequest, Searcher, Settings,
@@ -32,21 +34,7 @@ fn set(searcher: &mut Searcher, name: &str, value: &str) -> Result<(), EngineErr
 }
 
 fn play(searcher: &mut Searcher, game: &Game, limits: Limits) -> Vec<SearchEvent> {
-    let (tx, rx) = mpsc::channel();
-    searcher
-        .start(SearchRequest::for_game(game, limits), move |e| {
-            let _ = tx.send(e);
-        })
-        .unwrap();
-    let mut events = Vec::new();
-    for e in rx.iter() {
-        let done = matches!(e, SearchEvent::Finished(_));
-        events.push(e);
-        if done {
-            break;
-        }
-    }
-    events
+    common::search_events(searcher, game, limits)
 }
 
 fn book_move(events: &[SearchEvent]) -> Option<String> {

@@ -1,14 +1,13 @@
 //! Syzygy tables in the engine: won endings converted within the fifty-move
 //! rule against the longest resistance, the options, and damaged files.
 
-use outpost_engine::{
-    parse_option, EngineError, Game, SearchEvent, SearchRequest, Searcher, Settings,
-};
+mod common;
+
+use outpost_engine::{parse_option, EngineError, Game, SearchEvent, Searcher, Settings};
 use outpost_notation::parse_fen;
 use outpost_search::Limits;
 use outpost_tb::syzygy::{Loading, Syzygy, SyzygyWdl};
 use std::path::PathBuf;
-use std::sync::mpsc;
 
 fn data_dir() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/syzygy"))
@@ -24,21 +23,7 @@ fn searcher_with_tables() -> Searcher {
 }
 
 fn run(searcher: &mut Searcher, game: &Game, limits: Limits) -> Vec<SearchEvent> {
-    let (tx, rx) = mpsc::channel();
-    searcher
-        .start(SearchRequest::for_game(game, limits), move |e| {
-            let _ = tx.send(e);
-        })
-        .unwrap();
-    let mut events = Vec::new();
-    for e in rx.iter() {
-        let done = matches!(e, SearchEvent::Finished(_));
-        events.push(e);
-        if done {
-            break;
-        }
-    }
-    events
+    common::search_events(searcher, game, limits)
 }
 
 fn best_move(events: &[SearchEvent]) -> outpost_board::Move {

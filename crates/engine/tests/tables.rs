@@ -1,6 +1,8 @@
 //! The endgame tables in the engine: root moves from the tables with mate
 //! scores, the fifty-move rule, a table directory, and damaged files.
 
+mod common;
+
 use outpost_engine::{
     parse_option, EngineError, Game, SearchEvent, SearchRequest, Searcher, Settings,
 };
@@ -14,21 +16,7 @@ fn game(fen: &str) -> Game {
 }
 
 fn play(searcher: &mut Searcher, game: &Game, limits: Limits) -> Vec<SearchEvent> {
-    let (tx, rx) = mpsc::channel();
-    searcher
-        .start(SearchRequest::for_game(game, limits), move |e| {
-            let _ = tx.send(e);
-        })
-        .unwrap();
-    let mut events = Vec::new();
-    for e in rx.iter() {
-        let done = matches!(e, SearchEvent::Finished(_));
-        events.push(e);
-        if done {
-            break;
-        }
-    }
-    events
+    common::search_events(searcher, game, limits)
 }
 
 fn result(events: &[SearchEvent]) -> &outpost_search::SearchResult {

@@ -140,65 +140,12 @@ async fn drag(client: &Client, from: &str, to: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_plays_on_the_board_page() {
-    let (Some(chromium), Some(chromedriver)) = (
-        find_program(&["chromium", "chromium-browser", "google-chrome"]),
-        find_program(&["chromedriver"]),
-    ) else {
-        eprintln!(
-            "SKIPPED a_person_plays_on_the_board_page: chromium and chromedriver are not both \
-             installed (apt-get install -y chromium chromium-driver)"
-        );
+    let Some(browser) = Browser::start("a_person_plays_on_the_board_page").await else {
         return;
     };
-
-    let server = Server::bind(Config {
-        port: 0,
-        searchers: 2,
-        default_movetime: Duration::from_millis(150),
-        ..Config::default()
-    })
-    .await
-    .unwrap();
-    let base = format!("http://{}", server.local_addr().unwrap());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let running = tokio::spawn(server.run(async {
-        let _ = stopped.await;
-    }));
-
-    let port = free_port();
-    let _driver = Driver(
-        Command::new(&chromedriver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let profile = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("chromium-profile-{port}"));
-    let _ = std::fs::remove_dir_all(&profile);
-    let capabilities = json!({
-        "browserName": "chrome",
-        "goog:chromeOptions": {
-            "binary": chromium,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run", "--window-size=1280,900",
-                format!("--user-data-dir={}", profile.display()),
-            ]
-        }
-    });
-    let capabilities = capabilities.as_object().unwrap().clone();
-    let webdriver = format!("http://127.0.0.1:{port}");
-    let client = wait_for("chromedriver", PATIENCE, || async {
-        ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(capabilities.clone())
-            .connect(&webdriver)
-            .await
-            .ok()
-    })
-    .await;
-
+    let client = browser.client.clone();
+    let base = browser.base.clone();
+    client.set_window_size(1280, 900).await.unwrap();
     client.goto(&base).await.unwrap();
     wait_for_moves(&client, 0).await;
     assert_eq!(piece_on(&client, "e1").await.as_deref(), Some("wK"));
@@ -341,10 +288,7 @@ async fn a_person_plays_on_the_board_page() {
     );
     assert_eq!(sans(&client).await, ["Kb8", "Rh8#"]);
 
-    client.close().await.unwrap();
-    let _ = stop.send(());
-    assert!(matches!(running.await, Ok(Ok(()))));
-    let _ = std::fs::remove_dir_all(&profile);
+    browser.finish().await;
 }
 
 /// A served page in headless Chromium, for tests that only look.

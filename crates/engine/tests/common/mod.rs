@@ -1,0 +1,25 @@
+//! Helpers the engine's integration tests share.
+
+use outpost_engine::{Game, SearchEvent, SearchRequest, Searcher};
+use outpost_search::Limits;
+use std::sync::mpsc;
+
+/// Runs one search of `game` and returns its events, the last one the
+/// result.
+pub fn search_events(searcher: &mut Searcher, game: &Game, limits: Limits) -> Vec<SearchEvent> {
+    let (tx, rx) = mpsc::channel();
+    searcher
+        .start(SearchRequest::for_game(game, limits), move |e| {
+            let _ = tx.send(e);
+        })
+        .unwrap();
+    let mut events = Vec::new();
+    for e in rx.iter() {
+        let done = matches!(e, SearchEvent::Finished(_));
+        events.push(e);
+        if done {
+            break;
+        }
+    }
+    events
+}
