@@ -29,6 +29,7 @@ mod piece;
 mod position;
 mod see;
 mod square;
+mod text;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -42,3 +43,4 @@ pub use piece::{Piece, PieceKind};
 pub use position::{CheckSquares, Position, Setup, Undo};
 pub use see::SEE_VALUES;
 pub use square::{File, Rank, Square};
+pub use text::ParseNameError;
