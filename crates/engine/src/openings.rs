@@ -8,7 +8,7 @@
 use crate::searcher::{SearchRequest, Searcher};
 use crate::EngineError;
 use outpost_board::{Move, Position};
-use outpost_notation::{to_fen, Game};
+use outpost_notation::{parse_epd, to_fen, Game};
 use outpost_search::{Limits, Score};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -131,6 +131,26 @@ pub fn genfens(
         }
     }
     Ok(found)
+}
+
+/// The start positions of a book for `genfens`: an EPD or FEN file, a
+/// position a line (blank lines skipped; operations such as `id` or
+/// `hmvc` read as EPD reads them).
+pub fn book_positions(path: &str) -> Result<Vec<Position>, EngineError> {
+    let bad = |reason: String| EngineError::Openings {
+        reason: format!("book {path}: {reason}"),
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
+    let positions = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| parse_epd(line).map(|epd| epd.position))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| bad(e.to_string()))?;
+    if positions.is_empty() {
+        return Err(bad("no positions".to_string()));
+    }
+    Ok(positions)
 }
 
 /// The FEN `genfens` prints for an opening.

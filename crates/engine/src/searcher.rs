@@ -409,14 +409,8 @@ impl Searcher {
                 } else {
                     GeneratedTables::open(dir)?
                 };
-                let tables = Arc::new(tables);
                 // Syzygy's probes, when set, stay the search's.
-                let shared = match &self.syzygy {
-                    Some(syzygy) => Arc::clone(syzygy) as Arc<dyn EndgameTables>,
-                    None => Arc::clone(&tables) as Arc<dyn EndgameTables>,
-                };
-                self.with_engine("setoption", |engine| engine.set_tables(Some(shared)))?;
-                self.tables = tables;
+                self.install_tables(Arc::new(tables), self.syzygy.clone())?;
                 self.settings.apply(setting);
                 return Ok(());
             }
@@ -424,7 +418,7 @@ impl Searcher {
                 let (syzygy, problems) = SyzygyTables::open(path, self.settings.syzygy);
                 let usable = syzygy.tables().files().0;
                 let syzygy = (syzygy.tables().largest() > 0).then(|| Arc::new(syzygy));
-                self.use_syzygy(syzygy)?;
+                self.install_tables(Arc::clone(&self.tables), syzygy)?;
                 self.settings.apply(setting);
                 if !problems.is_empty() {
                     return Err(EngineError::Syzygy {
@@ -443,7 +437,7 @@ impl Searcher {
                     .syzygy
                     .as_ref()
                     .map(|s| Arc::new(s.with_settings(wanted.syzygy)));
-                self.use_syzygy(syzygy)?;
+                self.install_tables(Arc::clone(&self.tables), syzygy)?;
                 self.settings = wanted;
                 return Ok(());
             }
@@ -512,14 +506,19 @@ impl Searcher {
         Ok(())
     }
 
-    /// Makes `syzygy` (or, without it, the generated tables) the tables the
-    /// search probes.
-    fn use_syzygy(&mut self, syzygy: Option<Arc<SyzygyTables>>) -> Result<(), EngineError> {
-        let shared = match &syzygy {
+    /// Takes `tables` and `syzygy` as the engine's, the search probing
+    /// Syzygy when there is a set and the generated tables otherwise.
+    fn install_tables(
+        &mut self,
+        tables: Arc<GeneratedTables>,
+        syzygy: Option<Arc<SyzygyTables>>,
+    ) -> Result<(), EngineError> {
+        let probed = match &syzygy {
             Some(s) => Arc::clone(s) as Arc<dyn EndgameTables>,
-            None => Arc::clone(&self.tables) as Arc<dyn EndgameTables>,
+            None => Arc::clone(&tables) as Arc<dyn EndgameTables>,
         };
-        self.with_engine("setoption", |engine| engine.set_tables(Some(shared)))?;
+        self.with_engine("setoption", |engine| engine.set_tables(Some(probed)))?;
+        self.tables = tables;
         self.syzygy = syzygy;
         Ok(())
     }

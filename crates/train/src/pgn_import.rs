@@ -159,7 +159,6 @@ struct Played {
 struct Importer {
     moves: Vec<Played>,
     result: Option<PgnResult>,
-    depth: usize,
 }
 
 impl Visitor for Importer {
@@ -168,7 +167,6 @@ impl Visitor for Importer {
     fn begin_game(&mut self) {
         self.moves.clear();
         self.result = None;
-        self.depth = 0;
     }
 
     fn move_played(&mut self, before: &Position, mv: Move, _after: &Position) -> Control {

@@ -7,7 +7,9 @@ use crate::format::{
     bestmove_line, info_line, option_line, perft_lines, position_lines, table_line,
 };
 use crate::UciError;
-use outpost_engine::openings::{genfens, genfens_line, GenfensRequest, OpeningRules};
+use outpost_engine::openings::{
+    book_positions, genfens, genfens_line, GenfensRequest, OpeningRules,
+};
 use outpost_engine::{
     parse_option, EngineError, EngineEval, Game, SearchEvent, SearchRequest, Searcher, Settings,
     ENGINE_AUTHOR, ENGINE_NAME,
@@ -217,7 +219,7 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Genfens { count, seed, book } => {
                 self.idle("genfens")?;
                 let book = match book {
-                    Some(path) => read_book_positions(&path)?,
+                    Some(path) => book_positions(&path)?,
                     None => Vec::new(),
                 };
                 let request = GenfensRequest { count, seed, book };
@@ -304,25 +306,4 @@ impl<W: Write + Send + 'static> Session<W> {
         })?;
         Ok(())
     }
-}
-
-/// The positions of an EPD or FEN file, one per line (the first four
-/// fields; blank lines skipped), for `genfens ... book <file>`.
-fn read_book_positions(path: &str) -> Result<Vec<outpost_board::Position>, UciError> {
-    let text = std::fs::read_to_string(path).map_err(|e| UciError::BadValue {
-        what: "genfens book".to_string(),
-        value: format!("{path}: {e}"),
-    })?;
-    let mut positions = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let fields: Vec<&str> = line.split_whitespace().take(4).collect();
-        positions.push(parse_fen(&fields.join(" "))?);
-    }
-    if positions.is_empty() {
-        return Err(UciError::BadValue {
-            what: "genfens book".to_string(),
-            value: format!("{path}: no positions"),
-        });
-    }
-    Ok(positions)
 }

@@ -679,7 +679,6 @@ fn parse(r: &Reader<'_>, kind: TableKind, layout: &Layout) -> Result<Vec<PairsDa
         at = set_sizes(r, part, kind, at)?;
     }
     if kind == TableKind::Dtz {
-        let map = at;
         for part in parts.iter_mut() {
             if part.flags & 2 == 0 {
                 continue;
@@ -699,7 +698,6 @@ fn parse(r: &Reader<'_>, kind: TableKind, layout: &Layout) -> Result<Vec<PairsDa
                 }
             }
         }
-        let _ = map;
         at += at & 1;
     }
     for part in parts.iter_mut() {
