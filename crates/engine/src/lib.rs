@@ -3,14 +3,16 @@
 //!
 //! * [`Game`]: the one game-state type (start position, moves, undo,
 //!   repetition keys, outcome and draw claims, PGN export).
-//! * [`Searcher`]: a persistent search thread with a handle: start, stop,
-//!   ponder hit, wait; typed [`SearchEvent`]s and exactly one final result.
+//! * [`Engine`]: the search pool with the options, book, tables and
+//!   strength levels around it: start, stop, ponder hit, wait; typed
+//!   [`SearchEvent`]s straight from the search's main thread, and exactly
+//!   one final result.
 //! * [`Clocks`]: time controls and the engine's clock, turned into limits.
 //! * [`OPTIONS`] and [`Settings`]: every option's name, kind, default and
 //!   range in one place; each protocol renders them its own way.
 //! * [`Strength`] and [`Weakness`]: strength levels for people
 //!   (`UCI_LimitStrength`, `UCI_Elo`, `Skill Level`), applied by the
-//!   [`Searcher`] as a capped search and chosen, plausible mistakes.
+//!   [`Engine`] as a capped search and chosen, plausible mistakes.
 //! * Policy ([`accepts_draw`], [`ResignPolicy`], [`expected_reply`]): draw
 //!   offers, resignation, the ponder move and the hint.
 //! * The opening book ([`OpeningBook`], [`book_applies`]): the `OwnBook`,
@@ -21,34 +23,35 @@
 //!   search, and played from at the root ([`tables_apply`]).
 //!
 //! ```
-//! use outpost_engine::{Game, Searcher, SearchRequest, Settings};
+//! use outpost_engine::{Engine, Game, SearchRequest, Settings};
 //! use outpost_search::Limits;
 //!
 //! let mut game = Game::new();
 //! for san in ["e4", "e5", "Nf3", "Nc6"] {
 //!     game.play_san(san).unwrap();
 //! }
-//! let mut searcher = Searcher::new(Settings::default()).unwrap();
-//! let result = searcher.search(SearchRequest::for_game(&game, Limits::depth(8)));
+//! let mut engine = Engine::new(Settings::default()).unwrap();
+//! let result = engine.search(SearchRequest::for_game(&game, Limits::depth(8)));
 //! assert!(game.position().is_legal(result.best_move));
 //! assert_eq!(result.pv[0], result.best_move);
 //! ```
 
 mod book;
 mod clock;
+mod engine;
 mod error;
 mod evaluation;
 mod identity;
 pub mod openings;
 mod options;
 mod policy;
-mod searcher;
 mod strength;
 mod tables;
 mod text;
 
 pub use book::{book_applies, game_ply, BookChoice, OpeningBook};
 pub use clock::{Clocks, GameClocks, Level, TimeControl};
+pub use engine::{Engine, SearchEvent, SearchRequest};
 pub use error::EngineError;
 pub use evaluation::EngineEval;
 pub use identity::{ENGINE_AUTHOR, ENGINE_NAME};
@@ -60,7 +63,6 @@ pub use outpost_notation::{Game, GameResult, Outcome};
 pub use policy::{
     accepts_draw, expected_reply, hint_limits, ResignPolicy, DRAW_ACCEPT_CP, HINT_TIME,
 };
-pub use searcher::{SearchEvent, SearchRequest, Searcher};
 pub use strength::{Anchor, Strength, Weakness, ANCHORS, MAX_ELO, MAX_SKILL, MIN_ELO};
 pub use tables::{tables_apply, GeneratedTables, SyzygySettings, SyzygyTables, TableChoice};
 pub use text::{one_line, MAX_MESSAGE_CHARS};

@@ -5,7 +5,7 @@
 //! prints them, so data made locally and data made on OpenBench start
 //! alike.
 
-use crate::searcher::{SearchRequest, Searcher};
+use crate::engine::{Engine, SearchRequest};
 use crate::EngineError;
 use outpost_board::{Move, Position};
 use outpost_notation::{parse_epd, to_fen, Game};
@@ -80,17 +80,17 @@ pub struct GenfensRequest {
 /// `emit`: from the start position (or a random book position), a
 /// [`random_walk`] of `rules.random_plies` (or `rules.book_plies`), kept
 /// when a search of `rules.nodes` nodes scores it within
-/// `rules.max_score`. The searcher's table is cleared first, so a fresh
+/// `rules.max_score`. The engine's table is cleared first, so a fresh
 /// engine with one thread gives the same openings for the same seed.
 /// Gives up with an error after 1,000 draws per opening without enough
 /// distinct balanced ones (a book of a few lopsided positions).
 pub fn genfens(
-    searcher: &mut Searcher,
+    engine: &mut Engine,
     request: &GenfensRequest,
     rules: &OpeningRules,
     mut emit: impl FnMut(&Position),
 ) -> Result<usize, EngineError> {
-    searcher.new_game()?;
+    engine.new_game()?;
     let mut rng = ChaCha8Rng::seed_from_u64(request.seed);
     let mut seen = HashSet::new();
     let limits = Limits::soft_nodes(rules.nodes, rules.nodes.saturating_mul(8));
@@ -122,7 +122,7 @@ pub fn genfens(
         let game = Game::from_position(pos);
         let mut search = SearchRequest::for_game(&game, limits.clone());
         search.use_book = false;
-        let result = searcher.search(search);
+        let result = engine.search(search);
         let balanced = matches!(result.score, Score::Centipawns(cp) if cp.abs() <= rules.max_score);
         if balanced {
             seen.insert(pos.key());

@@ -6,7 +6,7 @@ use crate::strength::{Strength, MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::tables::SyzygySettings;
 use crate::EngineError;
 use outpost_search::params::TUNABLES;
-use outpost_search::{EngineOptions, SearchDriver, DEFAULT_MOVE_OVERHEAD};
+use outpost_search::{SearchDriver, SearchOptions, DEFAULT_MOVE_OVERHEAD};
 use std::time::Duration;
 
 /// The kind, default and range of an option.
@@ -414,9 +414,11 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
 /// The engine's settings, as the options give them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// The search's own settings (threads, hash, MultiPV, contempt, move
-    /// overhead, driver).
-    pub search: EngineOptions,
+    /// The search pool's settings (threads, hash, contempt, move overhead,
+    /// driver).
+    pub search: SearchOptions,
+    /// How many best lines a search reports unless its request says (`MultiPV`).
+    pub multipv: usize,
     /// Whether the engine may think on the opponent's time.
     pub ponder: bool,
     /// Whether to play from the opening book (`OwnBook`).
@@ -450,7 +452,8 @@ impl Default for Settings {
     /// Every option at its declared default.
     fn default() -> Settings {
         let mut settings = Settings {
-            search: EngineOptions::default(),
+            search: SearchOptions::default(),
+            multipv: 1,
             ponder: false,
             own_book: false,
             book_file: String::new(),
@@ -486,7 +489,7 @@ impl Settings {
         match *setting {
             OptionSetting::Hash(mib) => self.search.hash_mib = mib,
             OptionSetting::Threads(n) => self.search.threads = n,
-            OptionSetting::MultiPv(n) => self.search.multipv = n,
+            OptionSetting::MultiPv(n) => self.multipv = n,
             OptionSetting::Ponder(on) => self.ponder = on,
             OptionSetting::ClearHash => {}
             OptionSetting::MoveOverhead(d) => self.search.move_overhead = d,
@@ -622,7 +625,8 @@ mod tests {
         assert_eq!(settings.search.move_overhead, DEFAULT_MOVE_OVERHEAD);
         assert!(!settings.ponder);
         assert_eq!(settings.strength, Strength::full());
-        assert_eq!(settings.search, EngineOptions::default());
+        assert_eq!(settings.search, SearchOptions::default());
+        assert_eq!(settings.multipv, 1);
         assert_eq!(settings.syzygy, SyzygySettings::default());
         assert!(!settings.show_wdl);
         for name in DRIVER_NAMES {

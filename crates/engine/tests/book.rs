@@ -5,7 +5,7 @@ mod common;
 
 use outpost_book::{build_book, BuildOptions};
 use outpost_engine::{
-    parse_option, EngineError, Game, SearchEvent, SearchRequest, Searcher, Settings,
+    parse_option, Engine, EngineError, Game, SearchEvent, SearchRequest, Settings,
 };
 use outpost_search::Limits;
 use std::path::PathBuf;
@@ -29,12 +29,12 @@ fn write_book(name: &str) -> PathBuf {
     path
 }
 
-fn set(searcher: &mut Searcher, name: &str, value: &str) -> Result<(), EngineError> {
-    searcher.set_option(&parse_option(name, Some(value)).unwrap())
+fn set(engine: &mut Engine, name: &str, value: &str) -> Result<(), EngineError> {
+    engine.set_option(&parse_option(name, Some(value)).unwrap())
 }
 
-fn play(searcher: &mut Searcher, game: &Game, limits: Limits) -> Vec<SearchEvent> {
-    common::search_events(searcher, game, limits)
+fn play(engine: &mut Engine, game: &Game, limits: Limits) -> Vec<SearchEvent> {
+    common::search_events(engine, game, limits)
 }
 
 fn book_move(events: &[SearchEvent]) -> Option<String> {
@@ -54,32 +54,32 @@ fn best(events: &[SearchEvent]) -> String {
 #[test]
 fn book_moves_are_played_without_search() {
     let path = write_book("play");
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
-    set(&mut searcher, "BookFile", path.to_str().unwrap()).unwrap();
+    let mut engine = Engine::new(Settings::default()).unwrap();
+    set(&mut engine, "BookFile", path.to_str().unwrap()).unwrap();
     let game = Game::new();
     // Off by default: a search.
-    let events = play(&mut searcher, &game, Limits::depth(3));
+    let events = play(&mut engine, &game, Limits::depth(3));
     assert_eq!(book_move(&events), None);
-    set(&mut searcher, "OwnBook", "true").unwrap();
-    set(&mut searcher, "BookBestMove", "true").unwrap();
-    let events = play(&mut searcher, &game, Limits::depth(3));
+    set(&mut engine, "OwnBook", "true").unwrap();
+    set(&mut engine, "BookBestMove", "true").unwrap();
+    let events = play(&mut engine, &game, Limits::depth(3));
     assert_eq!(book_move(&events).as_deref(), Some("e2e4"));
     assert_eq!(best(&events), "e2e4");
     assert_eq!(events.len(), 2, "a book move, then the result: {events:?}");
     // Weighted: only book moves, and both appear over many tries.
-    set(&mut searcher, "BookBestMove", "false").unwrap();
+    set(&mut engine, "BookBestMove", "false").unwrap();
     let mut seen = std::collections::HashSet::new();
     for _ in 0..200 {
-        seen.insert(best(&play(&mut searcher, &game, Limits::depth(3))));
+        seen.insert(best(&play(&mut engine, &game, Limits::depth(3))));
     }
     assert_eq!(seen, ["e2e4", "d2d4"].map(String::from).into());
     // Black's reply comes from the book too; out of book, a search.
     let mut after = Game::new();
     after.play_san("e4").unwrap();
-    assert_eq!(best(&play(&mut searcher, &after, Limits::depth(3))), "c7c5");
+    assert_eq!(best(&play(&mut engine, &after, Limits::depth(3))), "c7c5");
     after.play_san("c5").unwrap();
     after.play_san("Nf3").unwrap();
-    let events = play(&mut searcher, &after, Limits::depth(3));
+    let events = play(&mut engine, &after, Limits::depth(3));
     assert_eq!(book_move(&events), None);
     // Infinite analysis never answers from the book.
     let infinite = Limits {
@@ -88,12 +88,12 @@ fn book_moves_are_played_without_search() {
         ..Limits::default()
     };
     let (tx, rx) = mpsc::channel();
-    searcher
+    engine
         .start(SearchRequest::for_game(&game, infinite), move |e| {
             let _ = tx.send(e);
         })
         .unwrap();
-    searcher.stop();
+    engine.stop();
     assert!(!rx.iter().any(|e| matches!(e, SearchEvent::BookMove(_))));
     let _ = std::fs::remove_file(path);
 }
@@ -101,15 +101,15 @@ fn book_moves_are_played_without_search() {
 #[test]
 fn book_depth_limits_the_book() {
     let path = write_book("depth");
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
-    set(&mut searcher, "BookFile", path.to_str().unwrap()).unwrap();
-    set(&mut searcher, "OwnBook", "true").unwrap();
-    set(&mut searcher, "BookDepth", "1").unwrap();
+    let mut engine = Engine::new(Settings::default()).unwrap();
+    set(&mut engine, "BookFile", path.to_str().unwrap()).unwrap();
+    set(&mut engine, "OwnBook", "true").unwrap();
+    set(&mut engine, "BookDepth", "1").unwrap();
     let mut game = Game::new();
-    assert!(book_move(&play(&mut searcher, &game, Limits::depth(2))).is_some());
+    assert!(book_move(&play(&mut engine, &game, Limits::depth(2))).is_some());
     game.play_san("e4").unwrap();
     // Ply 1 is past a depth of one ply.
-    assert!(book_move(&play(&mut searcher, &game, Limits::depth(2))).is_none());
+    assert!(book_move(&play(&mut engine, &game, Limits::depth(2))).is_none());
     let _ = std::fs::remove_file(path);
 }
 
@@ -130,17 +130,17 @@ fn a_bad_book_is_an_error_and_the_engine_plays_on() {
         first.swap_with_slice(&mut rest[n - 32..n - 16]);
     }
     std::fs::write(&unsorted, &swapped).unwrap();
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
-    set(&mut searcher, "OwnBook", "true").unwrap();
+    let mut engine = Engine::new(Settings::default()).unwrap();
+    set(&mut engine, "OwnBook", "true").unwrap();
     for path in [
         dir.join("outpost-no-such-book.bin"),
         truncated.clone(),
         unsorted.clone(),
     ] {
-        let err = set(&mut searcher, "BookFile", path.to_str().unwrap()).unwrap_err();
+        let err = set(&mut engine, "BookFile", path.to_str().unwrap()).unwrap_err();
         assert!(matches!(err, EngineError::Book { .. }), "{err}");
         // No book: a search answers.
-        let events = play(&mut searcher, &Game::new(), Limits::depth(2));
+        let events = play(&mut engine, &Game::new(), Limits::depth(2));
         assert_eq!(book_move(&events), None);
         assert_ne!(best(&events), "0000");
     }

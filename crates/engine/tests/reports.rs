@@ -3,7 +3,7 @@
 //! move), the last `info ... pv` of the first line starts with the move
 //! played. fastchess warns when it does not.
 
-use outpost_engine::{parse_option, Game, SearchEvent, SearchRequest, Searcher, Settings};
+use outpost_engine::{parse_option, Engine, Game, SearchEvent, SearchRequest, Settings};
 use outpost_notation::parse_fen;
 use outpost_search::{Limits, Report};
 use std::sync::mpsc;
@@ -21,21 +21,21 @@ const POSITIONS: [&str; 6] = [
 /// Runs one search and returns the move played and the first move of the
 /// last first-line report (None when there was no report).
 fn play(
-    searcher: &mut Searcher,
+    engine: &mut Engine,
     fen: &str,
     limits: Limits,
     stop_after: Option<Duration>,
 ) -> (String, Option<String>) {
     let game = Game::from_position(parse_fen(fen).unwrap());
     let (tx, rx) = mpsc::channel();
-    searcher
+    engine
         .start(SearchRequest::for_game(&game, limits), move |e| {
             let _ = tx.send(e);
         })
         .unwrap();
     if let Some(wait) = stop_after {
         std::thread::sleep(wait);
-        searcher.stop();
+        engine.stop();
     }
     let mut last_first = None;
     for event in rx.iter() {
@@ -52,7 +52,7 @@ fn play(
     panic!("no result for {fen}");
 }
 
-fn check(searcher: &mut Searcher, label: &str) {
+fn check(engine: &mut Engine, label: &str) {
     let mut searches = 0;
     for fen in POSITIONS {
         let mut runs: Vec<(Limits, Option<Duration>)> = vec![
@@ -79,7 +79,7 @@ fn check(searcher: &mut Searcher, label: &str) {
             ));
         }
         for (limits, stop) in runs {
-            let (played, reported) = play(searcher, fen, limits.clone(), stop);
+            let (played, reported) = play(engine, fen, limits.clone(), stop);
             searches += 1;
             if let Some(reported) = reported {
                 assert_eq!(
@@ -94,17 +94,17 @@ fn check(searcher: &mut Searcher, label: &str) {
 
 #[test]
 fn the_last_pv_starts_with_the_move_played_at_full_strength() {
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
-    check(&mut searcher, "full strength");
+    let mut engine = Engine::new(Settings::default()).unwrap();
+    check(&mut engine, "full strength");
 }
 
 #[test]
 fn the_last_pv_starts_with_the_move_played_at_a_level() {
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(Settings::default()).unwrap();
     for (name, value) in [("UCI_LimitStrength", "true"), ("UCI_Elo", "1400")] {
-        searcher
+        engine
             .set_option(&parse_option(name, Some(value)).unwrap())
             .unwrap();
     }
-    check(&mut searcher, "UCI_Elo 1400");
+    check(&mut engine, "UCI_Elo 1400");
 }

@@ -2,7 +2,7 @@
 //! move reported, full strength untouched.
 
 use outpost_engine::{
-    parse_option, Game, SearchEvent, SearchRequest, Searcher, Settings, Strength, Weakness,
+    parse_option, Engine, Game, SearchEvent, SearchRequest, Settings, Strength, Weakness,
 };
 use outpost_notation::parse_fen;
 use outpost_search::{Limits, Report, Score};
@@ -10,26 +10,26 @@ use std::collections::HashSet;
 use std::sync::mpsc;
 use std::time::Duration;
 
-fn limited(elo: u32) -> Searcher {
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
+fn limited(elo: u32) -> Engine {
+    let mut engine = Engine::new(Settings::default()).unwrap();
     for (name, value) in [("UCI_LimitStrength", "true"), ("UCI_Elo", &elo.to_string())] {
-        searcher
+        engine
             .set_option(&parse_option(name, Some(value)).unwrap())
             .unwrap();
     }
-    assert_eq!(searcher.settings().strength, Strength::elo(elo));
-    searcher
+    assert_eq!(engine.settings().strength, Strength::elo(elo));
+    engine
 }
 
 #[test]
 fn a_low_level_varies_its_moves_within_its_caps() {
-    let mut searcher = limited(1000);
+    let mut engine = limited(1000);
     let weakness = Weakness::for_elo(1000);
     let mut game = Game::new();
     game.play_san("e4").unwrap();
     let mut moves = HashSet::new();
     for _ in 0..12 {
-        let result = searcher.search(SearchRequest::for_game(&game, Limits::depth(10)));
+        let result = engine.search(SearchRequest::for_game(&game, Limits::depth(10)));
         assert!(game.position().is_legal(result.best_move));
         assert_eq!(result.pv.first(), Some(&result.best_move));
         assert!(result.depth <= weakness.depth, "{}", result.depth);
@@ -42,11 +42,11 @@ fn a_low_level_varies_its_moves_within_its_caps() {
 
 #[test]
 fn full_strength_is_deterministic_at_a_fixed_depth() {
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(Settings::default()).unwrap();
     let game = Game::new();
-    let first = searcher.search(SearchRequest::for_game(&game, Limits::depth(5)));
-    searcher.new_game().unwrap();
-    let again = searcher.search(SearchRequest::for_game(&game, Limits::depth(5)));
+    let first = engine.search(SearchRequest::for_game(&game, Limits::depth(5)));
+    engine.new_game().unwrap();
+    let again = engine.search(SearchRequest::for_game(&game, Limits::depth(5)));
     assert_eq!(first.best_move, again.best_move);
     assert_eq!(first.depth, 5);
 }
@@ -57,17 +57,17 @@ fn a_club_level_takes_a_free_queen_and_the_lowest_level_mates() {
     // beyond a 2200 player's tolerance.
     let pos = parse_fen("rnb1kbnr/pppp1ppp/8/4q3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3").unwrap();
     let game = Game::from_position(pos);
-    let mut searcher = limited(2200);
+    let mut engine = limited(2200);
     for _ in 0..6 {
-        let result = searcher.search(SearchRequest::for_game(&game, Limits::depth(10)));
+        let result = engine.search(SearchRequest::for_game(&game, Limits::depth(10)));
         assert_eq!(result.best_move.to_string(), "d4e5");
     }
     // Mate in one: always, even at the lowest level.
-    let mut searcher = limited(1000);
+    let mut engine = limited(1000);
     let mate = parse_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
     let game = Game::from_position(mate);
     for _ in 0..5 {
-        let result = searcher.search(SearchRequest::for_game(&game, Limits::depth(10)));
+        let result = engine.search(SearchRequest::for_game(&game, Limits::depth(10)));
         assert_eq!(result.best_move.to_string(), "a1a8");
         assert_eq!(result.score, Score::Mate(1));
     }
@@ -75,10 +75,10 @@ fn a_club_level_takes_a_free_queen_and_the_lowest_level_mates() {
 
 #[test]
 fn reports_show_only_the_lines_asked_for_and_the_result_is_the_chosen_move() {
-    let mut searcher = limited(1200);
+    let mut engine = limited(1200);
     let (tx, rx) = mpsc::channel();
     let game = Game::new();
-    searcher
+    engine
         .start(
             SearchRequest::for_game(&game, Limits::movetime(Duration::from_millis(200))),
             move |event| {
@@ -102,11 +102,11 @@ fn reports_show_only_the_lines_asked_for_and_the_result_is_the_chosen_move() {
 
 #[test]
 fn skill_level_weakens_without_limit_strength() {
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
-    searcher
+    let mut engine = Engine::new(Settings::default()).unwrap();
+    engine
         .set_option(&parse_option("Skill Level", Some("0")).unwrap())
         .unwrap();
-    let result = searcher.search(SearchRequest::for_game(&Game::new(), Limits::depth(12)));
+    let result = engine.search(SearchRequest::for_game(&Game::new(), Limits::depth(12)));
     assert!(result.depth <= Weakness::for_elo(1000).depth);
 }
 
@@ -114,12 +114,12 @@ fn skill_level_weakens_without_limit_strength() {
 fn a_limited_level_plays_with_the_handcrafted_evaluation_its_levels_were_calibrated_with() {
     let mut game = Game::new();
     game.play_san("d4").unwrap();
-    let search = |searcher: &mut Searcher, use_nnue: bool| {
-        searcher
+    let search = |engine: &mut Engine, use_nnue: bool| {
+        engine
             .set_option(&parse_option("UseNNUE", Some(&use_nnue.to_string())).unwrap())
             .unwrap();
-        searcher.new_game().unwrap();
-        searcher.search(SearchRequest::for_game(&game, Limits::depth(10)))
+        engine.new_game().unwrap();
+        engine.search(SearchRequest::for_game(&game, Limits::depth(10)))
     };
     // The same level with the network chosen and without: the same search.
     let (mut off, mut on) = (limited(1900), limited(1900));
@@ -130,15 +130,15 @@ fn a_limited_level_plays_with_the_handcrafted_evaluation_its_levels_were_calibra
     );
     // At full strength the choice is followed (the searches differ), and
     // back at a level it is the handcrafted evaluation again.
-    for searcher in [&mut off, &mut on] {
-        searcher
+    for engine in [&mut off, &mut on] {
+        engine
             .set_option(&parse_option("UCI_LimitStrength", Some("false")).unwrap())
             .unwrap();
     }
     let (c, d) = (search(&mut off, false), search(&mut on, true));
     assert_ne!(c.nodes, d.nodes, "full strength ignored UseNNUE");
-    for searcher in [&mut off, &mut on] {
-        searcher
+    for engine in [&mut off, &mut on] {
+        engine
             .set_option(&parse_option("UCI_LimitStrength", Some("true")).unwrap())
             .unwrap();
     }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use outpost_engine::{parse_option, EngineError, Game, SearchEvent, Searcher, Settings};
+use outpost_engine::{parse_option, Engine, EngineError, Game, SearchEvent, Settings};
 use outpost_notation::parse_fen;
 use outpost_search::Limits;
 use outpost_tb::syzygy::{Loading, Syzygy, SyzygyWdl};
@@ -13,17 +13,17 @@ fn data_dir() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/syzygy"))
 }
 
-fn searcher_with_tables() -> Searcher {
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
+fn searcher_with_tables() -> Engine {
+    let mut engine = Engine::new(Settings::default()).unwrap();
     let path = data_dir().to_string_lossy().into_owned();
-    searcher
+    engine
         .set_option(&parse_option("SyzygyPath", Some(&path)).unwrap())
         .unwrap();
-    searcher
+    engine
 }
 
-fn run(searcher: &mut Searcher, game: &Game, limits: Limits) -> Vec<SearchEvent> {
-    common::search_events(searcher, game, limits)
+fn run(engine: &mut Engine, game: &Game, limits: Limits) -> Vec<SearchEvent> {
+    common::search_events(engine, game, limits)
 }
 
 fn best_move(events: &[SearchEvent]) -> outpost_board::Move {
@@ -38,7 +38,7 @@ fn best_move(events: &[SearchEvent]) -> outpost_board::Move {
 /// ends otherwise or the fifty-move counter reaches 100.
 fn convert(fen: &str) -> usize {
     let tables = Syzygy::open(&[data_dir()], Loading::Mapped);
-    let mut searcher = searcher_with_tables();
+    let mut engine = searcher_with_tables();
     let mut game = Game::from_position(parse_fen(fen).unwrap());
     let winner = game.position().side_to_move();
     assert_eq!(
@@ -55,7 +55,7 @@ fn convert(fen: &str) -> usize {
         assert!(!pos.is_stalemate(), "{fen}: stalemate after {ply} plies");
         assert!(pos.halfmove_clock() < 100, "{fen}: fifty-move draw");
         let mv = if pos.side_to_move() == winner {
-            best_move(&run(&mut searcher, &game, Limits::nodes(4_000)))
+            best_move(&run(&mut engine, &game, Limits::nodes(4_000)))
         } else {
             tables.rank_root_moves(&pos, &[], true).unwrap()[0].mv
         };
@@ -92,12 +92,12 @@ fn won_endings_are_converted_against_the_longest_resistance() {
 
 #[test]
 fn root_moves_are_limited_to_the_best_ranked() {
-    let mut searcher = searcher_with_tables();
+    let mut engine = searcher_with_tables();
     // KQvKR: a search with the tables chooses among the moves that win
     // fastest by DTZ.
     let fen = "8/8/8/8/2kr4/K7/8/Q7 w - - 0 1";
     let game = Game::from_position(parse_fen(fen).unwrap());
-    let mv = best_move(&run(&mut searcher, &game, Limits::depth(6)));
+    let mv = best_move(&run(&mut engine, &game, Limits::depth(6)));
     let tables = Syzygy::open(&[data_dir()], Loading::Mapped);
     let ranked = tables.rank_root_moves(game.position(), &[], true).unwrap();
     let chosen = ranked.iter().find(|m| m.mv == mv).unwrap();
@@ -107,7 +107,7 @@ fn root_moves_are_limited_to_the_best_ranked() {
         ranked[0]
     );
     // The syzygy tables report hits.
-    let events = run(&mut searcher, &game, Limits::depth(6));
+    let events = run(&mut engine, &game, Limits::depth(6));
     let hits = events.iter().any(|e| match e {
         SearchEvent::Finished(r) => r.tb_hits > 0,
         _ => false,
@@ -117,12 +117,12 @@ fn root_moves_are_limited_to_the_best_ranked() {
 
 #[test]
 fn probe_limit_zero_turns_the_tables_off() {
-    let mut searcher = searcher_with_tables();
-    searcher
+    let mut engine = searcher_with_tables();
+    engine
         .set_option(&parse_option("SyzygyProbeLimit", Some("0")).unwrap())
         .unwrap();
     let game = Game::from_position(parse_fen("8/8/8/8/2kr4/K7/8/Q7 w - - 0 1").unwrap());
-    let events = run(&mut searcher, &game, Limits::depth(6));
+    let events = run(&mut engine, &game, Limits::depth(6));
     let Some(SearchEvent::Finished(r)) = events.last() else {
         panic!("no result");
     };
@@ -132,11 +132,11 @@ fn probe_limit_zero_turns_the_tables_off() {
         ("SyzygyProbeDepth", "5"),
         ("Syzygy50MoveRule", "false"),
     ] {
-        searcher
+        engine
             .set_option(&parse_option(name, Some(value)).unwrap())
             .unwrap();
     }
-    let settings = searcher.settings();
+    let settings = engine.settings();
     assert_eq!(settings.syzygy.probe_depth, 5);
     assert!(!settings.syzygy.fifty_move_rule);
 }
@@ -155,8 +155,8 @@ fn unusable_tables_are_reported_once_and_play_goes_on() {
     std::fs::write(dir.join("KRvK.rtbw"), &krvk[..krvk.len() - 100]).unwrap();
     std::fs::copy(dir.join("KQvK.rtbz"), dir.join("KRvKP.rtbz")).unwrap();
     let list = std::env::join_paths([dir.clone(), dir.join("missing")]).unwrap();
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
-    let err = searcher
+    let mut engine = Engine::new(Settings::default()).unwrap();
+    let err = engine
         .set_option(&parse_option("SyzygyPath", list.to_str()).unwrap())
         .unwrap_err();
     let EngineError::Syzygy { problems, usable } = &err else {
@@ -173,7 +173,7 @@ fn unusable_tables_are_reported_once_and_play_goes_on() {
         "8/8/8/8/8/2k5/8/K6R w - - 0 1",
     ] {
         let game = Game::from_position(parse_fen(fen).unwrap());
-        let events = run(&mut searcher, &game, Limits::depth(5));
+        let events = run(&mut engine, &game, Limits::depth(5));
         assert!(game.position().is_legal(best_move(&events)), "{fen}");
         assert!(
             !events.iter().any(|e| matches!(e, SearchEvent::Info(_))),

@@ -4,7 +4,7 @@
 mod common;
 
 use outpost_engine::{
-    parse_option, EngineError, Game, SearchEvent, SearchRequest, Searcher, Settings,
+    parse_option, Engine, EngineError, Game, SearchEvent, SearchRequest, Settings,
 };
 use outpost_notation::parse_fen;
 use outpost_search::{Limits, Score};
@@ -15,8 +15,8 @@ fn game(fen: &str) -> Game {
     Game::from_position(parse_fen(fen).unwrap())
 }
 
-fn play(searcher: &mut Searcher, game: &Game, limits: Limits) -> Vec<SearchEvent> {
-    common::search_events(searcher, game, limits)
+fn play(engine: &mut Engine, game: &Game, limits: Limits) -> Vec<SearchEvent> {
+    common::search_events(engine, game, limits)
 }
 
 fn result(events: &[SearchEvent]) -> &outpost_search::SearchResult {
@@ -34,10 +34,10 @@ fn from_tables(events: &[SearchEvent]) -> bool {
 
 #[test]
 fn three_man_endings_are_played_from_the_tables() {
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(Settings::default()).unwrap();
     // KRK, mate in 2: Kb6 (then Rh8#).
     let krk = game("k7/8/2K5/8/8/8/8/7R w - - 0 1");
-    let events = play(&mut searcher, &krk, Limits::depth(20));
+    let events = play(&mut engine, &krk, Limits::depth(20));
     assert!(from_tables(&events));
     let r = result(&events);
     assert_eq!(r.score, Score::Mate(2));
@@ -45,11 +45,11 @@ fn three_man_endings_are_played_from_the_tables() {
     // The defender: the longest resistance, a negative mate score.
     let mut after = krk.clone();
     after.play(r.best_move).unwrap();
-    let events = play(&mut searcher, &after, Limits::depth(20));
+    let events = play(&mut engine, &after, Limits::depth(20));
     assert_eq!(result(&events).score, Score::Mate(-1));
     // KNK is a draw: any move, score 0.
     let knk = game("k7/8/2K5/8/8/8/8/7N w - - 0 1");
-    let events = play(&mut searcher, &knk, Limits::depth(5));
+    let events = play(&mut engine, &knk, Limits::depth(5));
     assert!(from_tables(&events));
     assert_eq!(result(&events).score, Score::Centipawns(0));
     // Analysis is searched, not looked up.
@@ -59,24 +59,24 @@ fn three_man_endings_are_played_from_the_tables() {
         ..Limits::default()
     };
     let (tx, rx) = mpsc::channel();
-    searcher
+    engine
         .start(SearchRequest::for_game(&krk, infinite), move |e| {
             let _ = tx.send(e);
         })
         .unwrap();
-    searcher.stop();
+    engine.stop();
     assert!(!rx.iter().any(|e| matches!(e, SearchEvent::TableMove(_))));
 }
 
 #[test]
 fn a_mate_beyond_the_fifty_move_rule_is_searched() {
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(Settings::default()).unwrap();
     // Mate in 2 needs 3 plies; with the clock at 98 the rule ends the game first.
     let late = game("k7/8/2K5/8/8/8/8/7R w - - 98 80");
-    let events = play(&mut searcher, &late, Limits::depth(4));
+    let events = play(&mut engine, &late, Limits::depth(4));
     assert!(!from_tables(&events));
     let early = game("k7/8/2K5/8/8/8/8/7R w - - 97 80");
-    assert!(from_tables(&play(&mut searcher, &early, Limits::depth(4))));
+    assert!(from_tables(&play(&mut engine, &early, Limits::depth(4))));
 }
 
 #[test]
@@ -91,14 +91,14 @@ fn a_table_directory_and_its_faults() {
         |_| {},
     )
     .unwrap();
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(Settings::default()).unwrap();
     let set =
-        |s: &mut Searcher, v: &str| s.set_option(&parse_option("TablebaseDir", Some(v)).unwrap());
-    let err = set(&mut searcher, "/no/such/dir").unwrap_err();
+        |s: &mut Engine, v: &str| s.set_option(&parse_option("TablebaseDir", Some(v)).unwrap());
+    let err = set(&mut engine, "/no/such/dir").unwrap_err();
     assert!(matches!(err, EngineError::Tables { .. }), "{err}");
-    set(&mut searcher, dir.to_str().unwrap()).unwrap();
+    set(&mut engine, dir.to_str().unwrap()).unwrap();
     let kqk = game("8/8/8/8/8/2k5/8/K1Q5 b - - 0 1");
-    let events = play(&mut searcher, &kqk, Limits::depth(6));
+    let events = play(&mut engine, &kqk, Limits::depth(6));
     assert!(from_tables(&events));
     assert!(matches!(result(&events).score, Score::Mate(n) if n < 0));
     // Damage the KQK tables: the engine says so once and plays on.
@@ -114,7 +114,7 @@ fn a_table_directory_and_its_faults() {
             std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
         }
     }
-    let mut fresh = Searcher::new(Settings::default()).unwrap();
+    let mut fresh = Engine::new(Settings::default()).unwrap();
     set(&mut fresh, dir.to_str().unwrap()).unwrap();
     let events = play(&mut fresh, &kqk, Limits::depth(6));
     assert!(!from_tables(&events));

@@ -3,7 +3,7 @@
 //! --features tune`, a CI step).
 #![cfg(feature = "tune")]
 
-use outpost_engine::{options, parse_option, OptionKind, OptionSetting, Searcher, Settings};
+use outpost_engine::{options, parse_option, Engine, OptionKind, OptionSetting, Settings};
 use outpost_search::params::{self, TUNABLES};
 use outpost_search::Limits;
 
@@ -21,7 +21,7 @@ fn every_tunable_is_an_option_that_round_trips() {
             }
         );
     }
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(Settings::default()).unwrap();
     let setting = parse_option("probcut_margin", Some("260")).unwrap();
     assert_eq!(
         setting,
@@ -30,18 +30,18 @@ fn every_tunable_is_an_option_that_round_trips() {
             value: 260
         }
     );
-    searcher.set_option(&setting).unwrap();
+    engine.set_option(&setting).unwrap();
     assert_eq!(params::probcut_margin(), 260);
     // The engine searches with it.
     let game = outpost_engine::Game::new();
-    let result = searcher.search(outpost_engine::SearchRequest::for_game(
+    let result = engine.search(outpost_engine::SearchRequest::for_game(
         &game,
         Limits::depth(6),
     ));
     assert!(game.position().is_legal(result.best_move));
     // Out of range: refused, the value kept.
     assert!(parse_option("probcut_margin", Some("9999")).is_err());
-    searcher
+    engine
         .set_option(&parse_option("probcut_margin", Some("200")).unwrap())
         .unwrap();
     assert_eq!(params::probcut_margin(), 200);

@@ -6,7 +6,7 @@ use outpost_board::{Move, Position};
 use outpost_eval::Evaluate;
 use outpost_nnue::{Network, NnueEvaluator, INPUTS};
 use outpost_notation::parse_fen;
-use outpost_search::{Engine, EngineOptions, Limits, SearchControl};
+use outpost_search::{Limits, SearchControl, SearchJob, SearchOptions, SearchPool};
 use std::sync::Arc;
 
 /// Evaluates every position from scratch, ignoring make and unmake.
@@ -38,18 +38,16 @@ fn network() -> Arc<Network> {
 }
 
 fn search<E: Evaluate + Clone + 'static>(eval: E, pos: &Position) -> (Move, u64, i32) {
-    let mut engine = Engine::with_evaluator(
-        EngineOptions {
+    let mut engine = SearchPool::with_evaluator(
+        SearchOptions {
             threads: 1,
             hash_mib: 4,
-            ..EngineOptions::default()
+            ..SearchOptions::default()
         },
         eval,
     );
     let result = engine.search(
-        pos,
-        &[],
-        &Limits::depth(7),
+        SearchJob::new(*pos, Limits::depth(7)),
         &SearchControl::new(),
         &mut |_| {},
     );

@@ -29,11 +29,11 @@
 //! assert!(parse_uci_move(&after, "e2e4").is_err());
 //!
 //! // Search a game: the engine layer knows its repetitions.
-//! use outpost::{Game, Limits, SearchRequest, Searcher, Settings};
+//! use outpost::{Game, Limits, SearchRequest, Engine, Settings};
 //! let mut game = Game::new();
 //! game.play_san("e4").unwrap();
-//! let mut searcher = Searcher::new(Settings::default()).unwrap();
-//! let result = searcher.search(SearchRequest::for_game(&game, Limits::depth(6)));
+//! let mut engine = Engine::new(Settings::default()).unwrap();
+//! let result = engine.search(SearchRequest::for_game(&game, Limits::depth(6)));
 //! assert!(game.position().is_legal(result.best_move));
 //! ```
 
@@ -55,7 +55,7 @@ pub use outpost_board::{
     Move, MoveKind, MoveList, Piece, PieceKind, Position, Rank, Setup, Square,
 };
 pub use outpost_engine::{
-    Clocks, EngineError, SearchEvent, SearchRequest, Searcher, Settings, ENGINE_NAME,
+    Clocks, Engine, EngineError, SearchEvent, SearchRequest, Settings, ENGINE_NAME,
 };
 pub use outpost_notation::{
     parse_fen, parse_san, parse_uci_move, to_fen, to_san, Game, GameResult, NotationError, Outcome,

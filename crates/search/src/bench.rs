@@ -2,7 +2,9 @@
 //! fixed depth with one thread and a fresh 16 MiB table each; the node total
 //! changes only when the search or the evaluation does.
 
-use crate::{EndgameTables, Engine, EngineOptions, Limits, SearchControl, SearchDriver};
+use crate::{
+    EndgameTables, Limits, SearchControl, SearchDriver, SearchJob, SearchOptions, SearchPool,
+};
 use outpost_eval::{Evaluate, Evaluator};
 use outpost_notation::parse_fen;
 use std::sync::Arc;
@@ -89,12 +91,12 @@ pub fn bench_positions_with<E: Evaluate + Clone + 'static>(
     eval: E,
 ) -> Vec<BenchResult> {
     let control = SearchControl::new();
-    let mut engine = Engine::with_evaluator(
-        EngineOptions {
+    let mut engine = SearchPool::with_evaluator(
+        SearchOptions {
             threads: 1,
             hash_mib: 16,
             driver,
-            ..EngineOptions::default()
+            ..SearchOptions::default()
         },
         eval,
     );
@@ -105,7 +107,11 @@ pub fn bench_positions_with<E: Evaluate + Clone + 'static>(
         engine.new_game();
         let start = Instant::now();
         let nodes = engine
-            .search(&pos, &[], &Limits::depth(depth), &control, &mut |_| {})
+            .search(
+                SearchJob::new(pos, Limits::depth(depth)),
+                &control,
+                &mut |_| {},
+            )
             .nodes;
         results.push(BenchResult {
             nodes,

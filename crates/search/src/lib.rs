@@ -6,21 +6,22 @@
 //!
 //! ```
 //! use outpost_board::Position;
-//! use outpost_search::{Engine, Limits, SearchControl};
+//! use outpost_search::{Limits, SearchControl, SearchJob, SearchPool};
 //!
-//! let mut engine = Engine::default();
-//! let control = SearchControl::new();
-//! let result = engine.search(&Position::startpos(), &[], &Limits::depth(4), &control, &mut |_| {});
+//! let mut pool = SearchPool::default();
+//! let job = SearchJob::new(Position::startpos(), Limits::depth(4));
+//! let result = pool.search(job, &SearchControl::new(), &mut |_| {});
 //! assert!(Position::startpos().is_legal(result.best_move));
 //! ```
 
 mod bench;
 mod control;
-mod engine;
 mod history;
 mod limits;
 mod movepick;
+mod options;
 pub mod params;
+mod pool;
 mod report;
 mod score;
 mod search;
@@ -34,8 +35,9 @@ pub use bench::{
     bench_with_evaluator, BenchResult, BENCH_DEPTH, BENCH_POSITIONS,
 };
 pub use control::SearchControl;
-pub use engine::{final_line, Engine, EngineOptions, SearchDriver, DEFAULT_MOVE_OVERHEAD};
 pub use limits::{Clock, Limits};
+pub use options::{SearchDriver, SearchOptions, DEFAULT_MOVE_OVERHEAD};
+pub use pool::{fallback_result, final_line, PoolError, SearchJob, SearchPool, SearchSink};
 pub use report::{PvLine, PvReport, Report, ScoreBound, SearchResult};
 pub use score::{Score, INFINITE, MATE, MATE_BOUND};
 pub use search::MAX_PLY;

@@ -1,13 +1,14 @@
 //! The searcher of one thread: iterative deepening over a principal
 //! variation search with quiescence, pruning and reductions.
 
-use crate::engine::{playable, SearchDriver};
 use crate::history::{
     continuation_index, history_bonus, ContinuationIndex, CorrectionKeys, History,
 };
 use crate::limits::Limits;
 use crate::movepick::{MovePicker, PickerBuffers};
+use crate::options::SearchDriver;
 use crate::params;
+use crate::pool::playable;
 use crate::report::{PvReport, Report, ScoreBound};
 use crate::score::{is_mate, mate_in, mated_in, Score, INFINITE, MATE_BOUND};
 use crate::tables::{TableWdl, TB_WIN};

@@ -7,19 +7,21 @@
 //! tables and its evaluator from one search to the next.
 
 use crate::control::SearchControl;
-use crate::engine::SearchDriver;
 use crate::history::History;
 use crate::limits::Limits;
-use crate::report::Report;
-use crate::search::{RootMove, Worker};
+use crate::options::SearchDriver;
+use crate::pool::{fallback_result, final_line, result_of, SearchSink};
+use crate::report::{PvReport, Report};
+use crate::search::Worker;
 use crate::tables::EndgameTables;
 use crate::time::{TimeBudget, NEW_ITERATION_SHARE};
 use crate::tt::TranspositionTable;
 use outpost_board::Position;
 use outpost_eval::Evaluate;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -32,7 +34,7 @@ pub(crate) struct Shared {
     pub(crate) tables: Option<Arc<dyn EndgameTables>>,
     /// Table probes that answered, all threads.
     pub(crate) tb_hits: AtomicU64,
-    control: SearchControl,
+    pub(crate) control: SearchControl,
     pub(crate) stop: AtomicBool,
     pub(crate) thread_nodes: Vec<AtomicU64>,
     pub(crate) node_limit: Option<u64>,
@@ -144,48 +146,108 @@ pub(crate) struct Job {
     pub(crate) max_depth: i32,
 }
 
-/// What the main thread found when it stopped.
+/// Whether the pool is searching, as the pool's handle and its main
+/// thread both see it.
 #[derive(Default)]
-pub(crate) struct MainOutcome {
-    pub(crate) root_moves: Vec<RootMove>,
-    pub(crate) tb_hits: u64,
-    pub(crate) depth: i32,
-    pub(crate) nodes: u64,
+pub(crate) struct PoolState {
+    lock: Mutex<Progress>,
+    changed: Condvar,
 }
 
-/// What pool threads send back while and after they search.
-pub(crate) enum ThreadEvent {
-    Report(Report),
-    MainDone(MainOutcome),
+#[derive(Default)]
+struct Progress {
+    /// A search was started and has not yet computed its result.
+    running: bool,
+    /// Searches started whose result has not yet reached their sink.
+    undelivered: usize,
 }
 
-enum Task {
-    Search {
-        job: Arc<Job>,
-        events: Sender<ThreadEvent>,
-    },
+impl PoolState {
+    fn lock(&self) -> MutexGuard<'_, Progress> {
+        self.lock
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    pub(crate) fn is_running(&self) -> bool {
+        self.lock().running
+    }
+
+    /// Marks a search as started; `false` when one already runs.
+    pub(crate) fn begin(&self) -> bool {
+        let mut progress = self.lock();
+        if progress.running {
+            return false;
+        }
+        progress.running = true;
+        progress.undelivered += 1;
+        true
+    }
+
+    /// A search that could not be started after [`PoolState::begin`].
+    pub(crate) fn abandon(&self) {
+        self.computed();
+        self.delivered();
+    }
+
+    fn computed(&self) {
+        self.lock().running = false;
+        self.changed.notify_all();
+    }
+
+    fn delivered(&self) {
+        let mut progress = self.lock();
+        progress.undelivered = progress.undelivered.saturating_sub(1);
+        drop(progress);
+        self.changed.notify_all();
+    }
+
+    pub(crate) fn wait_delivered(&self) {
+        let mut progress = self.lock();
+        while progress.undelivered > 0 {
+            progress = self
+                .changed
+                .wait(progress)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+    }
+}
+
+/// What the main thread needs besides the job: the sink, the helpers'
+/// node counts as they finish, and the pool's state.
+struct MainDuty {
+    sink: Box<dyn SearchSink>,
+    helpers: Receiver<u64>,
+    state: Arc<PoolState>,
+}
+
+enum Task<E> {
+    Main { job: Arc<Job>, duty: MainDuty },
+    Helper { job: Arc<Job>, done: Sender<u64> },
     ClearHistory,
+    SetEvaluator(E),
 }
 
 /// One pool thread: its task queue and its handle.
-struct PoolThread {
-    tasks: Sender<Task>,
+struct PoolThread<E> {
+    tasks: Sender<Task<E>>,
     handle: Option<JoinHandle<()>>,
 }
 
-/// The persistent search threads. Dropping the pool ends them.
-pub(crate) struct ThreadPool {
-    threads: Vec<PoolThread>,
+/// The persistent search threads; thread 0 is the main thread. Dropping
+/// them ends them.
+pub(crate) struct Threads<E> {
+    threads: Vec<PoolThread<E>>,
 }
 
-impl ThreadPool {
-    /// A pool of `count` threads, each with a clone of `eval`.
-    pub(crate) fn new<E: Evaluate + Clone + 'static>(count: usize, eval: &E) -> ThreadPool {
-        let mut pool = ThreadPool {
+impl<E: Evaluate + Clone + 'static> Threads<E> {
+    /// `count` threads, each with a clone of `eval`.
+    pub(crate) fn new(count: usize, eval: &E) -> Threads<E> {
+        let mut threads = Threads {
             threads: Vec::new(),
         };
-        pool.resize(count, eval);
-        pool
+        threads.resize(count, eval);
+        threads
     }
 
     /// Number of threads.
@@ -194,7 +256,7 @@ impl ThreadPool {
     }
 
     /// Grows or shrinks the pool to `count` threads (at least one).
-    pub(crate) fn resize<E: Evaluate + Clone + 'static>(&mut self, count: usize, eval: &E) {
+    pub(crate) fn resize(&mut self, count: usize, eval: &E) {
         let count = count.max(1);
         while self.threads.len() > count {
             if let Some(thread) = self.threads.pop() {
@@ -204,11 +266,11 @@ impl ThreadPool {
         while self.threads.len() < count {
             let id = self.threads.len();
             let (tasks, inbox) = mpsc::channel();
-            let mut eval = eval.clone();
+            let eval = eval.clone();
             let spawned = std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .stack_size(THREAD_STACK)
-                .spawn(move || run_thread(id, &inbox, &mut eval));
+                .spawn(move || run_thread(id, &inbox, eval));
             match spawned {
                 Ok(handle) => self.threads.push(PoolThread {
                     tasks,
@@ -227,50 +289,44 @@ impl ThreadPool {
         }
     }
 
-    /// Runs `job` on every thread; reports go to `report`. Returns the main
-    /// thread's outcome and the nodes of all threads once every thread has
-    /// finished.
-    pub(crate) fn search(&self, job: Job, report: &mut dyn FnMut(Report)) -> (MainOutcome, u64) {
-        let job = Arc::new(job);
-        let (events, inbox) = mpsc::channel();
+    /// Every thread evaluates with a clone of `eval` from its next search.
+    pub(crate) fn set_evaluator(&self, eval: &E) {
         for thread in &self.threads {
-            let task = Task::Search {
-                job: Arc::clone(&job),
-                events: events.clone(),
-            };
-            if thread.tasks.send(task).is_err() {
-                // A thread that is gone cannot help; the others go on.
-                job.shared.stop.store(true, Ordering::Relaxed);
-            }
+            let _ = thread.tasks.send(Task::SetEvaluator(eval.clone()));
         }
-        drop(events);
-        // Every thread drops its sender when it finishes, so this ends
-        // when all have (or have died).
-        let mut outcome = None;
-        while let Ok(event) = inbox.recv() {
-            match event {
-                ThreadEvent::Report(r) => report(r),
-                ThreadEvent::MainDone(main) => {
-                    job.shared.stop.store(true, Ordering::Relaxed);
-                    outcome = Some(main);
-                }
-            }
-        }
-        let main = outcome.unwrap_or_default();
-        let helpers: u64 = job.shared.thread_nodes[1..]
-            .iter()
-            .map(|n| n.load(Ordering::Relaxed))
-            .sum();
-        let total = helpers + main.nodes;
-        let main = MainOutcome {
-            tb_hits: job.shared.tb_hits.load(Ordering::Relaxed),
-            ..main
+    }
+
+    /// Hands `job` to every thread, the main duty to thread 0; `false`
+    /// when thread 0 is gone.
+    pub(crate) fn start(
+        &self,
+        job: Arc<Job>,
+        sink: Box<dyn SearchSink>,
+        state: Arc<PoolState>,
+    ) -> bool {
+        let Some((main, helpers)) = self.threads.split_first() else {
+            return false;
         };
-        (main, total)
+        let (done, finished) = mpsc::channel();
+        for thread in helpers {
+            let task = Task::Helper {
+                job: Arc::clone(&job),
+                done: done.clone(),
+            };
+            // A thread that is gone cannot help; the others go on.
+            let _ = thread.tasks.send(task);
+        }
+        drop(done);
+        let duty = MainDuty {
+            sink,
+            helpers: finished,
+            state,
+        };
+        main.tasks.send(Task::Main { job, duty }).is_ok()
     }
 }
 
-impl Drop for ThreadPool {
+impl<E> Drop for Threads<E> {
     fn drop(&mut self) {
         for thread in self.threads.drain(..) {
             thread.join();
@@ -278,7 +334,7 @@ impl Drop for ThreadPool {
     }
 }
 
-impl PoolThread {
+impl<E> PoolThread<E> {
     fn join(mut self) {
         // Closing the queue ends the thread's loop.
         let (closed, _) = mpsc::channel();
@@ -290,40 +346,114 @@ impl PoolThread {
 }
 
 /// The loop of pool thread `id`: one task at a time until the pool closes.
-fn run_thread<E: Evaluate>(id: usize, inbox: &Receiver<Task>, eval: &mut E) {
+fn run_thread<E: Evaluate>(id: usize, inbox: &Receiver<Task<E>>, mut eval: E) {
     let mut history = History::new();
     while let Ok(task) = inbox.recv() {
         match task {
             Task::ClearHistory => history.clear(),
-            Task::Search { job, events } => {
-                let job = &*job;
-                let mut worker = Worker::new(
-                    id,
-                    &job.shared,
-                    eval,
-                    &mut history,
-                    &job.pos,
-                    &job.keys,
-                    &job.limits,
-                );
-                if id == 0 {
-                    let mut report = |r: Report| {
-                        let _ = events.send(ThreadEvent::Report(r));
-                    };
-                    worker.iterate(&job.pos, job.max_depth, job.limits.mate, &mut report);
-                    job.shared.stop.store(true, Ordering::Relaxed);
-                    let outcome = MainOutcome {
-                        tb_hits: 0,
-                        nodes: worker.nodes,
-                        depth: worker.completed_depth,
-                        root_moves: std::mem::take(&mut worker.root_moves),
-                    };
-                    let _ = events.send(ThreadEvent::MainDone(outcome));
-                } else {
+            Task::SetEvaluator(new) => eval = new,
+            Task::Helper { job, done } => {
+                let nodes = catch_unwind(AssertUnwindSafe(|| {
+                    let mut worker = Worker::new(
+                        id,
+                        &job.shared,
+                        &mut eval,
+                        &mut history,
+                        &job.pos,
+                        &job.keys,
+                        &job.limits,
+                    );
                     worker.iterate(&job.pos, job.max_depth, None, &mut |_| {});
-                    job.shared.thread_nodes[id].store(worker.nodes, Ordering::Relaxed);
+                    worker.nodes
+                }));
+                if nodes.is_err() {
+                    // Tables a panic left half-updated are not kept.
+                    history.clear();
                 }
+                let _ = done.send(nodes.unwrap_or(0));
             }
+            Task::Main { job, duty } => main_search(&job, duty, &mut eval, &mut history),
         }
     }
+}
+
+/// The main thread's search: iterate and report, stop the helpers, build
+/// the result, let the sink conclude, hold an infinite or pondering
+/// search's answer until released, and deliver the result.
+fn main_search<E: Evaluate>(job: &Job, duty: MainDuty, eval: &mut E, history: &mut History) {
+    let MainDuty {
+        mut sink,
+        helpers,
+        state,
+    } = duty;
+    // The last line reported for the first PV: a GUI takes the move
+    // played to be its first move.
+    let mut last_line: Option<PvReport> = None;
+    let searched = catch_unwind(AssertUnwindSafe(|| {
+        let mut worker = Worker::new(
+            0,
+            &job.shared,
+            eval,
+            history,
+            &job.pos,
+            &job.keys,
+            &job.limits,
+        );
+        let mut report = |r: Report| {
+            if let Report::Pv(line) = &r {
+                if line.multipv == 1 {
+                    last_line = Some(line.clone());
+                }
+            }
+            sink.report(r);
+        };
+        worker.iterate(&job.pos, job.max_depth, job.limits.mate, &mut report);
+        (
+            std::mem::take(&mut worker.root_moves),
+            worker.completed_depth,
+            worker.nodes,
+        )
+    }));
+    job.shared.stop.store(true, Ordering::Relaxed);
+    // Every helper sends its nodes once, or drops its sender if it died.
+    let helper_nodes: u64 = helpers.iter().sum();
+    let shared = &job.shared;
+    let tb_hits = shared.tb_hits.load(Ordering::Relaxed);
+    let result = match searched {
+        Ok((root_moves, depth, nodes)) => result_of(
+            &job.pos,
+            &root_moves,
+            shared.multipv,
+            depth,
+            nodes + helper_nodes,
+            tb_hits,
+            shared.elapsed(),
+        ),
+        Err(_) => {
+            history.clear();
+            fallback_result(&job.pos)
+        }
+    };
+    let reported_first = last_line.as_ref().and_then(|l| l.pv.first().copied());
+    if !result.best_move.is_null() && reported_first.is_some_and(|mv| mv != result.best_move) {
+        sink.report(Report::Pv(final_line(
+            &result,
+            last_line.as_ref(),
+            shared.tt.hashfull(),
+        )));
+    }
+    let control = &shared.control;
+    let result = match catch_unwind(AssertUnwindSafe(|| sink.conclude(result.clone(), control))) {
+        Ok(concluded) => concluded,
+        Err(_) => result,
+    };
+    // An infinite or pondering search answers only when told to.
+    if job.limits.infinite {
+        control.wait_for_release(false);
+    } else if job.limits.ponder {
+        control.wait_for_release(true);
+    }
+    state.computed();
+    let _ = catch_unwind(AssertUnwindSafe(|| sink.finish(result)));
+    state.delivered();
 }

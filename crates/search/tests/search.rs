@@ -4,25 +4,33 @@
 use outpost_board::{Move, Position};
 use outpost_notation::parse_fen;
 use outpost_search::{
-    bench, bench_positions, Engine, EngineOptions, Limits, Report, Score, SearchControl,
-    SearchDriver, BENCH_POSITIONS,
+    bench, bench_positions, Limits, Report, Score, SearchControl, SearchDriver, SearchJob,
+    SearchOptions, SearchPool, BENCH_POSITIONS,
 };
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn search(fen: &str, limits: &Limits) -> outpost_search::SearchResult {
     let pos = parse_fen(fen).unwrap();
-    let mut engine = Engine::default();
-    engine.search(&pos, &[], limits, &SearchControl::new(), &mut |_| {})
+    let mut engine = SearchPool::default();
+    engine.search(
+        SearchJob::new(pos, limits.clone()),
+        &SearchControl::new(),
+        &mut |_| {},
+    )
 }
 
 /// Searches `pos` with a fresh engine set up with `options`.
 fn search_with(
-    options: EngineOptions,
+    options: SearchOptions,
     pos: &Position,
     limits: &Limits,
 ) -> outpost_search::SearchResult {
-    Engine::new(options).search(pos, &[], limits, &SearchControl::new(), &mut |_| {})
+    SearchPool::new(options).search(
+        SearchJob::new(*pos, limits.clone()),
+        &SearchControl::new(),
+        &mut |_| {},
+    )
 }
 
 fn data(file: &str) -> Vec<String> {
@@ -62,9 +70,9 @@ fn finds_mates_at_the_right_distance() {
                 ..Limits::default()
             };
             let pos = parse_fen(fen).unwrap();
-            let options = EngineOptions {
+            let options = SearchOptions {
                 driver,
-                ..EngineOptions::default()
+                ..SearchOptions::default()
             };
             let result = search_with(options, &pos, &limits);
             assert_eq!(result.score, Score::Mate(n), "{driver:?} {fen}: {result:?}");
@@ -92,9 +100,9 @@ fn every_driver_reaches_the_depth_with_a_legal_move() {
     for fen in BENCH_POSITIONS {
         let pos = parse_fen(fen).unwrap();
         for driver in SearchDriver::ALL {
-            let options = EngineOptions {
+            let options = SearchOptions {
                 driver,
-                ..EngineOptions::default()
+                ..SearchOptions::default()
             };
             let result = search_with(options, &pos, &Limits::depth(5));
             assert!(pos.is_legal(result.best_move), "{driver:?} {fen}");
@@ -120,12 +128,16 @@ fn no_legal_move_gives_null_move() {
 
 #[test]
 fn legal_best_move_on_every_data_position() {
-    let mut engine = Engine::default();
+    let mut engine = SearchPool::default();
     let control = SearchControl::new();
     for file in ["wac.epd", "bk.epd", "sts.epd", "perft.epd"] {
         for fen in data(file) {
             let pos = parse_fen(&fen).unwrap();
-            let result = engine.search(&pos, &[], &Limits::nodes(600), &control, &mut |_| {});
+            let result = engine.search(
+                SearchJob::new(pos, Limits::nodes(600)),
+                &control,
+                &mut |_| {},
+            );
             if pos.has_legal_moves() {
                 assert!(
                     pos.is_legal(result.best_move),
@@ -160,14 +172,18 @@ fn movetime_ends_the_search() {
     // in the time module's unit tests; here the search must stop on its own
     // with a legal move and some depth behind it.
     let overhead = Duration::from_millis(10);
-    let mut engine = Engine::new(EngineOptions {
+    let mut engine = SearchPool::new(SearchOptions {
         move_overhead: overhead,
-        ..EngineOptions::default()
+        ..SearchOptions::default()
     });
     let pos = parse_fen(BENCH_POSITIONS[1]).unwrap();
     for ms in [50u64, 300] {
         let limits = Limits::movetime(Duration::from_millis(ms));
-        let result = engine.search(&pos, &[], &limits, &SearchControl::new(), &mut |_| {});
+        let result = engine.search(
+            SearchJob::new(pos, limits),
+            &SearchControl::new(),
+            &mut |_| {},
+        );
         assert!(pos.is_legal(result.best_move));
         assert!(result.depth >= 1);
     }
@@ -186,8 +202,12 @@ fn stop_ends_an_infinite_search() {
         infinite: true,
         ..Limits::default()
     };
-    let mut engine = Engine::default();
-    let result = engine.search(&Position::startpos(), &[], &limits, &control, &mut |_| {});
+    let mut engine = SearchPool::default();
+    let result = engine.search(
+        SearchJob::new(Position::startpos(), limits),
+        &control,
+        &mut |_| {},
+    );
     stopper.join().unwrap();
     let took = start.elapsed();
     assert!(
@@ -198,10 +218,9 @@ fn stop_ends_an_infinite_search() {
 }
 
 #[test]
-fn an_infinite_search_with_nothing_left_returns() {
-    // Holding the answer back until `stop` is the engine layer's job
-    // (outpost-engine's Searcher); the search itself returns once it has
-    // searched as deep as it was allowed, without any signal.
+fn an_infinite_search_with_nothing_left_waits_for_stop() {
+    // Searched as deep as allowed, an infinite search holds its answer
+    // back until the front end says `stop`: UCI forbids `bestmove` before.
     let pos = parse_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1").unwrap();
     let limits = Limits {
         infinite: true,
@@ -209,8 +228,19 @@ fn an_infinite_search_with_nothing_left_returns() {
         ..Limits::default()
     };
     let control = SearchControl::new();
-    let result = Engine::default().search(&pos, &[], &limits, &control, &mut |_| {});
-    assert!(!control.is_stopped());
+    let remote = control.clone();
+    let started = Instant::now();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        remote.stop();
+    });
+    let result = SearchPool::default().search(SearchJob::new(pos, limits), &control, &mut |_| {});
+    assert!(
+        started.elapsed() >= Duration::from_millis(300),
+        "answered before the stop"
+    );
+    stopper.join().unwrap();
+    assert!(control.is_stopped());
     assert_eq!(result.best_move.to_string(), "a1a8");
     assert_eq!(result.depth, 3);
     assert_eq!(result.pv[0], result.best_move);
@@ -219,14 +249,9 @@ fn an_infinite_search_with_nothing_left_returns() {
 #[test]
 fn result_carries_every_multipv_line() {
     let pos = Position::startpos();
-    let mut engine = Engine::new(EngineOptions {
-        multipv: 3,
-        ..EngineOptions::default()
-    });
+    let mut engine = SearchPool::default();
     let result = engine.search(
-        &pos,
-        &[],
-        &Limits::depth(6),
+        SearchJob::new(pos, Limits::depth(6)).with_multipv(3),
         &SearchControl::new(),
         &mut |_| {},
     );
@@ -266,8 +291,11 @@ fn ponderhit_switches_to_the_clock() {
         movetime: Some(Duration::from_millis(100)),
         ..Limits::default()
     };
-    let result =
-        Engine::default().search(&Position::startpos(), &[], &limits, &control, &mut |_| {});
+    let result = SearchPool::default().search(
+        SearchJob::new(Position::startpos(), limits),
+        &control,
+        &mut |_| {},
+    );
     hitter.join().unwrap();
     let took = start.elapsed();
     // It pondered 150 ms, then searched its 100 ms from the ponder hit.
@@ -287,21 +315,20 @@ fn search_moves_restrict_the_root() {
         search_moves: vec![only],
         ..Limits::default()
     };
-    let result = Engine::default().search(&pos, &[], &limits, &SearchControl::new(), &mut |_| {});
+    let result = SearchPool::default().search(
+        SearchJob::new(pos, limits),
+        &SearchControl::new(),
+        &mut |_| {},
+    );
     assert_eq!(result.best_move, only);
 }
 
 #[test]
 fn multipv_reports_distinct_lines() {
-    let mut engine = Engine::new(EngineOptions {
-        multipv: 3,
-        ..EngineOptions::default()
-    });
+    let mut engine = SearchPool::default();
     let mut lines = Vec::new();
     engine.search(
-        &Position::startpos(),
-        &[],
-        &Limits::depth(5),
+        SearchJob::new(Position::startpos(), Limits::depth(5)).with_multipv(3),
         &SearchControl::new(),
         &mut |r| {
             if let Report::Pv(pv) = r {
@@ -333,8 +360,11 @@ fn search_knight_back(moves: &[&str], with_history: bool) -> (outpost_search::Se
         ..Limits::default()
     };
     let history: &[u64] = if with_history { &history } else { &[] };
-    let result =
-        Engine::default().search(&pos, history, &limits, &SearchControl::new(), &mut |_| {});
+    let result = SearchPool::default().search(
+        SearchJob::new(pos, limits).with_history(history),
+        &SearchControl::new(),
+        &mut |_| {},
+    );
     (result, back)
 }
 
@@ -363,9 +393,9 @@ fn one_earlier_occurrence_in_the_game_is_already_a_draw() {
 
 #[test]
 fn two_threads_search_and_agree_on_legality() {
-    let options = EngineOptions {
+    let options = SearchOptions {
         threads: 2,
-        ..EngineOptions::default()
+        ..SearchOptions::default()
     };
     let pos = parse_fen(BENCH_POSITIONS[7]).unwrap();
     let result = search_with(options, &pos, &Limits::depth(8));
@@ -401,7 +431,11 @@ fn forced_move_on_the_clock_is_played_at_once() {
         ..Limits::default()
     };
     let start = Instant::now();
-    let result = Engine::default().search(&pos, &[], &limits, &SearchControl::new(), &mut |_| {});
+    let result = SearchPool::default().search(
+        SearchJob::new(pos, limits),
+        &SearchControl::new(),
+        &mut |_| {},
+    );
     assert!(
         start.elapsed() < Duration::from_millis(100),
         "{:?}",
@@ -438,13 +472,11 @@ impl outpost_search::EndgameTables for QueenWins {
 fn endgame_tables_are_probed_after_captures() {
     // Qxd5 wins the rook and reaches KQ v K, which the tables call won.
     let pos = parse_fen("4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1").unwrap();
-    let mut engine = Engine::default();
+    let mut engine = SearchPool::default();
     engine.set_tables(Some(Arc::new(QueenWins)));
     let mut reported_hits = 0;
     let result = engine.search(
-        &pos,
-        &[],
-        &Limits::depth(6),
+        SearchJob::new(pos, Limits::depth(6)),
         &SearchControl::new(),
         &mut |r| {
             if let Report::Pv(pv) = r {
@@ -463,10 +495,8 @@ fn endgame_tables_are_probed_after_captures() {
         other => panic!("{other:?}"),
     }
     // Without tables: the same move, an ordinary score, no hits.
-    let plain = Engine::default().search(
-        &pos,
-        &[],
-        &Limits::depth(6),
+    let plain = SearchPool::default().search(
+        SearchJob::new(pos, Limits::depth(6)),
         &SearchControl::new(),
         &mut |_| {},
     );

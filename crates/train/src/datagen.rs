@@ -14,7 +14,7 @@ use crate::record::{GameResult, TrainingRecord, RECORD_BYTES};
 use outpost_board::{Color, Move, Position};
 use outpost_engine::openings::random_walk;
 use outpost_eval::Evaluate;
-use outpost_search::{Engine, EngineOptions, Limits, Score, SearchControl};
+use outpost_search::{Limits, Score, SearchControl, SearchJob, SearchOptions, SearchPool};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
@@ -357,12 +357,12 @@ pub fn generate<E: Evaluate + Clone + 'static>(
 }
 
 /// A one-thread engine with the run's table size.
-fn datagen_engine<E: Evaluate + Clone + 'static>(config: &DatagenConfig, eval: E) -> Engine<E> {
-    Engine::with_evaluator(
-        EngineOptions {
+fn datagen_engine<E: Evaluate + Clone + 'static>(config: &DatagenConfig, eval: E) -> SearchPool<E> {
+    SearchPool::with_evaluator(
+        SearchOptions {
             threads: 1,
             hash_mib: config.hash_mib.max(1),
-            ..EngineOptions::default()
+            ..SearchOptions::default()
         },
         eval,
     )
@@ -370,8 +370,8 @@ fn datagen_engine<E: Evaluate + Clone + 'static>(config: &DatagenConfig, eval: E
 
 /// Game `index` of the run: a random opening, then self-play.
 fn play_game<E: Evaluate + Clone + 'static>(
-    engine: &mut Engine<Sampler<E>>,
-    mut labeller: Option<&mut Engine<E>>,
+    engine: &mut SearchPool<Sampler<E>>,
+    mut labeller: Option<&mut SearchPool<E>>,
     config: &DatagenConfig,
     index: u64,
     samples: &Mutex<Vec<Sample>>,
@@ -385,8 +385,12 @@ fn play_game<E: Evaluate + Clone + 'static>(
     let label_limits = Limits::depth(i32::try_from(config.sample_depth).unwrap_or(i32::MAX));
     let limits = Limits::soft_nodes(config.nodes, config.nodes.saturating_mul(HARD_NODES_FACTOR));
     let control = SearchControl::new();
-    let search = |engine: &mut Engine<Sampler<E>>, pos: &Position, keys: &[u64]| {
-        let result = engine.search(pos, keys, &limits, &control, &mut |_| {});
+    let search = |engine: &mut SearchPool<Sampler<E>>, pos: &Position, keys: &[u64]| {
+        let result = engine.search(
+            SearchJob::new(*pos, limits.clone()).with_history(keys),
+            &control,
+            &mut |_| {},
+        );
         let score = match result.score {
             Score::Centipawns(cp) => Some(cp),
             Score::Mate(_) => None,
@@ -511,12 +515,12 @@ fn play_game<E: Evaluate + Clone + 'static>(
 /// best move is a capture or promotion (what those win is the search's to
 /// find, not the evaluation's).
 fn searched_score<E: Evaluate + Clone + 'static>(
-    labeller: &mut Engine<E>,
+    labeller: &mut SearchPool<E>,
     pos: &Position,
     limits: &Limits,
     control: &SearchControl,
 ) -> Option<i32> {
-    let found = labeller.search(pos, &[], limits, control, &mut |_| {});
+    let found = labeller.search(SearchJob::new(*pos, limits.clone()), control, &mut |_| {});
     match found.score {
         Score::Centipawns(cp) if !found.best_move.is_noisy() => Some(cp),
         _ => None,

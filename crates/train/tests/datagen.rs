@@ -252,10 +252,10 @@ fn searched_samples_are_the_same_positions_scored_by_a_short_search() {
     let mut statics_left = statics.iter();
     let mut rescored = 0;
     let mut agreeing = 0;
-    let mut engine = outpost_search::Engine::new(outpost_search::EngineOptions {
+    let mut engine = outpost_search::SearchPool::new(outpost_search::SearchOptions {
         threads: 1,
         hash_mib: 1,
-        ..outpost_search::EngineOptions::default()
+        ..outpost_search::SearchOptions::default()
     });
     for r in &records {
         let same = statics_left
@@ -266,9 +266,7 @@ fn searched_samples_are_the_same_positions_scored_by_a_short_search() {
         let pos = r.to_position().unwrap();
         engine.new_game();
         let found = engine.search(
-            &pos,
-            &[],
-            &outpost_search::Limits::depth(1),
+            outpost_search::SearchJob::new(pos, outpost_search::Limits::depth(1)),
             &outpost_search::SearchControl::new(),
             &mut |_| {},
         );

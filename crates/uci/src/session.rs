@@ -11,7 +11,7 @@ use outpost_engine::openings::{
     book_positions, genfens, genfens_line, GenfensRequest, OpeningRules,
 };
 use outpost_engine::{
-    parse_option, EngineError, EngineEval, Game, SearchEvent, SearchRequest, Searcher, Settings,
+    parse_option, Engine, EngineError, EngineEval, Game, SearchEvent, SearchRequest, Settings,
     ENGINE_AUTHOR, ENGINE_NAME,
 };
 use outpost_eval::Evaluator;
@@ -55,7 +55,7 @@ impl<W: Write> Out<W> {
 pub struct Session<W: Write + Send + 'static> {
     out: Out<W>,
     game: Game,
-    searcher: Searcher,
+    engine: Engine,
     /// Whether the last search started runs until `stop` (infinite or pondering).
     unbounded: bool,
     debug: bool,
@@ -70,7 +70,7 @@ impl<W: Write + Send + 'static> Session<W> {
         Ok(Session {
             out: Out(Arc::new(Mutex::new(output))),
             game: Game::new(),
-            searcher: Searcher::new(Settings::default())?,
+            engine: Engine::new(Settings::default())?,
             unbounded: false,
             debug: false,
         })
@@ -90,7 +90,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 break;
             }
         }
-        self.searcher.stop_and_wait();
+        self.engine.stop_and_wait();
         Ok(())
     }
 
@@ -100,9 +100,9 @@ impl<W: Write + Send + 'static> Session<W> {
     /// `bestmove`.
     pub fn finish(&mut self) {
         if self.unbounded {
-            self.searcher.stop();
+            self.engine.stop();
         }
-        self.searcher.wait();
+        self.engine.wait();
     }
 
     /// Runs one line; returns `false` after `quit`.
@@ -136,7 +136,7 @@ impl<W: Write + Send + 'static> Session<W> {
 
     /// Refuses `what` while a search runs.
     fn idle(&self, what: &str) -> Result<(), UciError> {
-        if self.searcher.is_searching() {
+        if self.engine.is_searching() {
             return Err(EngineError::Busy {
                 what: what.to_string(),
             }
@@ -159,14 +159,14 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::IsReady => self.out.line("readyok"),
             Command::SetOption { name, value } => {
                 let setting = parse_option(&name, value.as_deref())?;
-                self.searcher.set_option(&setting)?;
+                self.engine.set_option(&setting)?;
             }
             Command::UciNewGame => {
-                self.searcher.new_game()?;
+                self.engine.new_game()?;
                 self.game = Game::new();
             }
             Command::Position { start, moves } => {
-                let chess960 = self.searcher.settings().chess960;
+                let chess960 = self.engine.settings().chess960;
                 // Build it aside; keep the old game unless all of it is good.
                 let mut game = match start {
                     Start::Startpos => Game::new(),
@@ -187,21 +187,21 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Go(go) => self.go(go)?,
             Command::Perft(depth) => {
                 self.idle("go perft")?;
-                let chess960 = self.searcher.settings().chess960;
+                let chess960 = self.engine.settings().chess960;
                 self.out
                     .lines(&perft_lines(self.game.position(), depth, chess960));
             }
             Command::Stop => {
-                self.searcher.stop_and_wait();
+                self.engine.stop_and_wait();
             }
-            Command::PonderHit => self.searcher.ponderhit(),
+            Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => {}
             Command::Display => self.out.lines(&position_lines(self.game.position())),
             Command::Eval => {
                 let pos = self.game.position();
                 let trace = Evaluator::new().trace(pos);
                 self.out.lines(&trace.to_string());
-                if let EngineEval::Neural(network) = self.searcher.evaluator() {
+                if let EngineEval::Neural(network) = self.engine.evaluator() {
                     let cp = network.evaluate_from_scratch(pos);
                     self.out
                         .line(&crate::format::network_eval_line(cp, pos.side_to_move()));
@@ -213,7 +213,7 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Bench(depth) => {
                 self.idle("bench")?;
                 let depth = depth.unwrap_or(BENCH_DEPTH);
-                let result = bench_with_evaluator(depth, self.searcher.evaluator().clone());
+                let result = bench_with_evaluator(depth, self.engine.evaluator().clone());
                 self.out.lines(&crate::format::bench_lines(&result));
             }
             Command::Genfens { count, seed, book } => {
@@ -225,7 +225,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 let request = GenfensRequest { count, seed, book };
                 let out = self.out.clone();
                 genfens(
-                    &mut self.searcher,
+                    &mut self.engine,
                     &request,
                     &OpeningRules::default(),
                     |pos| out.line(&genfens_line(pos)),
@@ -244,22 +244,22 @@ impl<W: Write + Send + 'static> Session<W> {
     /// `bestmove`. Whatever of the parameters cannot be used is ignored
     /// with a note; the search always runs.
     fn go(&mut self, go: Go) -> Result<(), UciError> {
-        if self.searcher.is_searching() {
+        if self.engine.is_searching() {
             // A `go` during a search: the running one ends first (at once
             // when it would wait for `stop`), so each `go` gets its own
             // `bestmove`.
             if self.unbounded {
                 self.note("a search was running: stopped it first");
-                self.searcher.stop();
+                self.engine.stop();
             }
-            self.searcher.wait();
+            self.engine.wait();
         }
         for note in &go.notes {
             self.note(note);
         }
         let pos = *self.game.position();
         let us = pos.side_to_move();
-        let chess960 = self.searcher.settings().chess960;
+        let chess960 = self.engine.settings().chess960;
         let mut limits = Limits {
             depth: go.depth,
             nodes: go.nodes,
@@ -288,10 +288,10 @@ impl<W: Write + Send + 'static> Session<W> {
             self.note("no legal searchmoves: searching every move");
         }
         let out = self.out.clone();
-        let show_wdl = self.searcher.settings().show_wdl;
+        let show_wdl = self.engine.settings().show_wdl;
         self.unbounded = limits.infinite || limits.ponder;
         let request = SearchRequest::for_game(&self.game, limits);
-        self.searcher.start(request, move |event| match event {
+        self.engine.start(request, move |event| match event {
             SearchEvent::Report(report) => out.line(&info_line(&report, chess960, show_wdl)),
             SearchEvent::BookMove(choice) => out.line(&format!(
                 "info string book move {} weight {}",

@@ -44,6 +44,6 @@ pub use assets::{APP_JS, FAVICON_SVG, INDEX_HTML, STYLE_CSS};
 pub use config::Config;
 pub use error::WebError;
 pub use games::{GameView, NewGame, PlayerMove};
-pub use pool::SearchPool;
+pub use pool::EnginePool;
 pub use position::{ScoreJson, Status};
 pub use server::{router, serve, AppState, Server};

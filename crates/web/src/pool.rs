@@ -1,8 +1,8 @@
-//! A bounded pool of searchers: at most one search per searcher, a queue of
+//! A bounded pool of engines (searchers): at most one search per searcher, a queue of
 //! bounded length and wait in front of them, and 503 beyond that.
 
 use crate::WebError;
-use outpost_engine::{OptionSetting, SearchEvent, SearchRequest, Searcher, Settings, Strength};
+use outpost_engine::{Engine, OptionSetting, SearchEvent, SearchRequest, Settings, Strength};
 use outpost_search::{Report, SearchResult};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -11,8 +11,8 @@ use std::time::Duration;
 use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
 
 /// The searchers and the gate in front of them.
-pub struct SearchPool {
-    idle: Mutex<Vec<Searcher>>,
+pub struct EnginePool {
+    idle: Mutex<Vec<Engine>>,
     permits: Arc<Semaphore>,
     waiting: AtomicUsize,
     queue: usize,
@@ -22,7 +22,7 @@ pub struct SearchPool {
 /// What a search sends back while it runs: reports, then its result.
 pub type Events = mpsc::UnboundedReceiver<SearchEvent>;
 
-impl SearchPool {
+impl EnginePool {
     /// `size` searchers with `hash_mib` each, `queue` requests allowed to
     /// wait at most `queue_wait` for one, each playing from the Polyglot
     /// `book` if one is given and probing the Syzygy tables of `syzygy`
@@ -34,14 +34,14 @@ impl SearchPool {
         queue_wait: Duration,
         book: Option<&Path>,
         syzygy: Option<&str>,
-    ) -> Result<SearchPool, WebError> {
+    ) -> Result<EnginePool, WebError> {
         let mut settings = Settings::default();
         settings.search.hash_mib = hash_mib.max(1);
         // No GUI link to allow for: a move time is all thinking time.
         settings.search.move_overhead = Duration::ZERO;
         settings.own_book = book.is_some();
         let mut searchers = (0..size.max(1))
-            .map(|_| Searcher::new(settings.clone()))
+            .map(|_| Engine::new(settings.clone()))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| WebError::Server {
                 reason: e.to_string(),
@@ -66,7 +66,7 @@ impl SearchPool {
                     })?;
             }
         }
-        Ok(SearchPool {
+        Ok(EnginePool {
             permits: Arc::new(Semaphore::new(searchers.len())),
             idle: Mutex::new(searchers),
             waiting: AtomicUsize::new(0),
@@ -119,10 +119,10 @@ impl SearchPool {
 }
 
 /// A place in the queue, given back when the wait ends (or is abandoned).
-struct QueuePlace<'a>(&'a SearchPool);
+struct QueuePlace<'a>(&'a EnginePool);
 
 impl<'a> QueuePlace<'a> {
-    fn take(pool: &'a SearchPool) -> Result<QueuePlace<'a>, WebError> {
+    fn take(pool: &'a EnginePool) -> Result<QueuePlace<'a>, WebError> {
         let before = pool.waiting.fetch_add(1, Ordering::SeqCst);
         if before >= pool.queue {
             pool.waiting.fetch_sub(1, Ordering::SeqCst);
@@ -143,13 +143,13 @@ impl Drop for QueuePlace<'_> {
 /// One searcher, lent until dropped; dropping it stops its search (a
 /// client that went away) and gives it back to the pool.
 pub struct Lease {
-    searcher: Option<Searcher>,
-    pool: Arc<SearchPool>,
+    searcher: Option<Engine>,
+    pool: Arc<EnginePool>,
     permit: Option<OwnedSemaphorePermit>,
 }
 
 impl Lease {
-    fn searcher(&mut self) -> Result<&mut Searcher, WebError> {
+    fn searcher(&mut self) -> Result<&mut Engine, WebError> {
         self.searcher.as_mut().ok_or_else(|| WebError::Server {
             reason: "the searcher was given back".to_string(),
         })
@@ -167,19 +167,7 @@ impl Lease {
         let server = |e: outpost_engine::EngineError| WebError::Server {
             reason: e.to_string(),
         };
-        // A searcher comes back idle, so these are always accepted.
-        searcher
-            .set_option(&OptionSetting::LimitStrength(strength.limit))
-            .map_err(server)?;
-        searcher
-            .set_option(&OptionSetting::Elo(strength.elo))
-            .map_err(server)?;
-        searcher
-            .set_option(&OptionSetting::SkillLevel(strength.skill))
-            .map_err(server)?;
-        searcher
-            .set_option(&OptionSetting::MultiPv(multipv.max(1)))
-            .map_err(server)?;
+        let request = request.at_strength(strength).with_multipv(multipv);
         let (tx, rx) = mpsc::unbounded_channel();
         searcher
             .start(request, move |event| {

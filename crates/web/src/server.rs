@@ -2,7 +2,7 @@
 
 use crate::config::Config;
 use crate::games::GameStore;
-use crate::pool::SearchPool;
+use crate::pool::EnginePool;
 use crate::{api, assets, decisions, games, review, stream, WebError};
 use axum::extract::DefaultBodyLimit;
 use axum::http::Uri;
@@ -23,7 +23,7 @@ pub struct AppState {
     /// The settings.
     pub config: Config,
     /// The searchers.
-    pub pool: Arc<SearchPool>,
+    pub pool: Arc<EnginePool>,
     /// The games.
     pub games: GameStore,
     /// Streamed analyses running, by id, with the way to stop each.
@@ -120,7 +120,7 @@ impl Server {
             .map_err(|e| WebError::Server {
                 reason: format!("cannot listen on {address}: {e}"),
             })?;
-        let pool = SearchPool::new(
+        let pool = EnginePool::new(
             config.searchers,
             config.hash_mib,
             config.queue,

@@ -13,8 +13,8 @@ use crate::thinking::{move_text, option_feature, thinking_line};
 use crate::XboardError;
 use outpost_board::{Color, Move, Position};
 use outpost_engine::{
-    accepts_draw, expected_reply, hint_limits, one_line, parse_option, Clocks, EngineError, Game,
-    OptionSetting, SearchEvent, SearchRequest, Searcher, Settings, TimeControl, ENGINE_NAME,
+    accepts_draw, expected_reply, hint_limits, one_line, parse_option, Clocks, Engine, EngineError,
+    Game, OptionSetting, SearchEvent, SearchRequest, Settings, TimeControl, ENGINE_NAME,
 };
 use outpost_notation::{parse_fen, parse_san, parse_uci_move_with, NotationError};
 use outpost_search::{Limits, Report, Score, SearchResult};
@@ -72,7 +72,7 @@ pub struct Session<W: Write + Send + 'static> {
     game: Game,
     mode: Mode,
     clocks: Clocks,
-    searcher: Searcher,
+    engine: Engine,
     search: Option<Running>,
     next_id: u64,
     post: Arc<AtomicBool>,
@@ -101,7 +101,7 @@ impl<W: Write + Send + 'static> Session<W> {
             game: Game::new(),
             mode: Mode::Play(Color::Black),
             clocks: Clocks::default(),
-            searcher: Searcher::new(Settings::default())?,
+            engine: Engine::new(Settings::default())?,
             search: None,
             next_id: 0,
             post: Arc::new(AtomicBool::new(false)),
@@ -149,9 +149,9 @@ impl<W: Write + Send + 'static> Session<W> {
 
     /// The output, once the session is over.
     pub fn into_output(self) -> Option<W> {
-        let Session { out, searcher, .. } = self;
-        // The searcher's thread may hold the output until it is gone.
-        drop(searcher);
+        let Session { out, engine, .. } = self;
+        // The engine's main search thread may hold the output until it is gone.
+        drop(engine);
         let out = Arc::try_unwrap(out.0).ok()?;
         out.into_inner().ok()
     }
@@ -247,7 +247,7 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::UserMove(text) => self.user_move(&text)?,
             Command::MoveNow => {
                 if self.thinking() {
-                    self.searcher.stop();
+                    self.engine.stop();
                 }
             }
             Command::Ping(n) => {
@@ -304,13 +304,13 @@ impl<W: Write + Send + 'static> Session<W> {
             }
             Command::Status => self.status(),
             Command::Memory(mib) => {
-                if self.searcher.settings().search.hash_mib != mib {
+                if self.engine.settings().search.hash_mib != mib {
                     self.halt();
                     self.set_option(&OptionSetting::Hash(mib.clamp(1, 65536)))?;
                 }
             }
             Command::Cores(threads) => {
-                if self.searcher.settings().search.threads != threads {
+                if self.engine.settings().search.threads != threads {
                     self.halt();
                     self.set_option(&OptionSetting::Threads(threads.clamp(1, 256)))?;
                 }
@@ -357,7 +357,7 @@ impl<W: Write + Send + 'static> Session<W> {
 
     /// Applies an option (the search must be idle unless it is `Ponder`).
     fn set_option(&mut self, setting: &OptionSetting) -> Result<(), XboardError> {
-        self.searcher.set_option(setting)?;
+        self.engine.set_option(setting)?;
         Ok(())
     }
 
@@ -381,9 +381,9 @@ impl<W: Write + Send + 'static> Session<W> {
         self.halt();
         self.edit = None;
         // Idle after `halt`, so this is not refused.
-        let _ = self.searcher.new_game();
+        let _ = self.engine.new_game();
         // `new` resets the variant; a `variant` command follows if wanted.
-        let _ = self.searcher.set_option(&OptionSetting::Chess960(false));
+        let _ = self.engine.set_option(&OptionSetting::Chess960(false));
         if self.mode != Mode::Analyze {
             self.mode = Mode::Play(Color::Black);
         }
@@ -459,7 +459,7 @@ impl<W: Write + Send + 'static> Session<W> {
             5 if text.is_ascii() => text.to_ascii_lowercase(),
             _ => text.to_string(),
         };
-        let chess960 = self.searcher.settings().chess960;
+        let chess960 = self.engine.settings().chess960;
         match parse_uci_move_with(pos, &coordinate, chess960) {
             Ok(mv) if mv.is_null() => return Err(illegal("null moves are not played")),
             Ok(mv) => return Ok(mv),
@@ -492,7 +492,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 // The expected move: the ponder search goes on as the real one.
                 run.purpose = Purpose::Think;
                 run.started = Instant::now();
-                self.searcher.ponderhit();
+                self.engine.ponderhit();
                 self.game.play(mv)?;
                 self.expected = None;
                 return Ok(());
@@ -520,7 +520,7 @@ impl<W: Write + Send + 'static> Session<W> {
     /// After the engine's move, or on `playother`: ponders on the expected
     /// reply if pondering is on and there is one.
     fn start_pondering(&mut self) {
-        if !self.searcher.settings().ponder || self.input_closed {
+        if !self.engine.settings().ponder || self.input_closed {
             return;
         }
         let pos = *self.game.position();
@@ -533,7 +533,7 @@ impl<W: Write + Send + 'static> Session<W> {
         if self.post.load(Ordering::Relaxed) {
             // Thinking lines start after the expected move; the protocol
             // asks for it to be announced first.
-            let chess960 = self.searcher.settings().chess960;
+            let chess960 = self.engine.settings().chess960;
             self.out.line(&format!("Hint: {}", move_text(mv, chess960)));
         }
         self.start(Purpose::Ponder(mv));
@@ -568,9 +568,9 @@ impl<W: Write + Send + 'static> Session<W> {
         let out = self.out.clone();
         let post = Arc::clone(&self.post);
         let thread_progress = Arc::clone(&progress);
-        let chess960 = self.searcher.settings().chess960;
+        let chess960 = self.engine.settings().chess960;
         let analyzing = purpose == Purpose::Analyze;
-        let started = self.searcher.start(request, move |event| match event {
+        let started = self.engine.start(request, move |event| match event {
             SearchEvent::Report(Report::Pv(pv)) if pv.multipv == 1 => {
                 if let Ok(mut p) = thread_progress.lock() {
                     p.depth = pv.depth;
@@ -630,7 +630,7 @@ impl<W: Write + Send + 'static> Session<W> {
     fn halt(&mut self) {
         if self.search.take().is_some() {
             // Its result arrives in the inbox later and is ignored.
-            self.searcher.stop_and_wait();
+            self.engine.stop_and_wait();
         }
         self.flush_pongs();
     }
@@ -671,7 +671,7 @@ impl<W: Write + Send + 'static> Session<W> {
             self.flush_pongs();
             return;
         };
-        let chess960 = self.searcher.settings().chess960;
+        let chess960 = self.engine.settings().chess960;
         self.out.line(&format!("move {}", move_text(mv, chess960)));
         self.clocks.after_own_move(self.game.plies(), spent);
         let _ = self.game.play(mv);
@@ -705,14 +705,14 @@ impl<W: Write + Send + 'static> Session<W> {
             },
         };
         if let Some(mv) = mv.filter(|&mv| pos.is_legal(mv)) {
-            let chess960 = self.searcher.settings().chess960;
+            let chess960 = self.engine.settings().chess960;
             self.out.line(&format!("Hint: {}", move_text(mv, chess960)));
         }
     }
 
     fn quick_search(&mut self) -> Option<Move> {
         let result = self
-            .searcher
+            .engine
             .search(SearchRequest::for_game(&self.game, hint_limits()));
         Some(result.best_move).filter(|mv| !mv.is_null())
     }
@@ -720,11 +720,11 @@ impl<W: Write + Send + 'static> Session<W> {
     /// `book`: the book moves of the position with their weights, one per
     /// line, then an empty line.
     fn book(&self) {
-        let moves = self.searcher.book_moves(self.game.position());
+        let moves = self.engine.book_moves(self.game.position());
         if moves.is_empty() {
             self.out.line(" no book moves in this position");
         }
-        let chess960 = self.searcher.settings().chess960;
+        let chess960 = self.engine.settings().chess960;
         for m in moves {
             self.out
                 .line(&format!(" {} {}", move_text(m.mv, chess960), m.weight));

@@ -1,14 +1,14 @@
 //! Helpers the engine's integration tests share.
 
-use outpost_engine::{Game, SearchEvent, SearchRequest, Searcher};
+use outpost_engine::{Engine, Game, SearchEvent, SearchRequest};
 use outpost_search::Limits;
 use std::sync::mpsc;
 
 /// Runs one search of `game` and returns its events, the last one the
 /// result.
-pub fn search_events(searcher: &mut Searcher, game: &Game, limits: Limits) -> Vec<SearchEvent> {
+pub fn search_events(engine: &mut Engine, game: &Game, limits: Limits) -> Vec<SearchEvent> {
     let (tx, rx) = mpsc::channel();
-    searcher
+    engine
         .start(SearchRequest::for_game(game, limits), move |e| {
             let _ = tx.send(e);
         })

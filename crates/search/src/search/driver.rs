@@ -4,7 +4,7 @@
 //! needs to reach the same depths.
 
 use super::Worker;
-use crate::engine::SearchDriver;
+use crate::options::SearchDriver;
 use crate::report::Report;
 use crate::score::INFINITE;
 use outpost_board::Position;

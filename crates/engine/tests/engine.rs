@@ -1,14 +1,14 @@
 //! The search handle: background searches, stop, ponder hit, exactly one result.
 
-use outpost_engine::{Game, OptionSetting, SearchEvent, SearchRequest, Searcher, Settings};
+use outpost_engine::{Engine, Game, OptionSetting, SearchEvent, SearchRequest, Settings};
 use outpost_notation::parse_fen;
 use outpost_search::Limits;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-fn start(searcher: &mut Searcher, request: SearchRequest) -> Receiver<SearchEvent> {
+fn start(engine: &mut Engine, request: SearchRequest) -> Receiver<SearchEvent> {
     let (tx, rx) = mpsc::channel();
-    searcher
+    engine
         .start(request, move |event| {
             let _ = tx.send(event);
         })
@@ -51,48 +51,42 @@ fn mate_in_one() -> Game {
 
 #[test]
 fn an_infinite_search_holds_its_result_until_stop() {
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(Settings::default()).unwrap();
     let limits = Limits {
         infinite: true,
         depth: Some(3),
         ..Limits::default()
     };
-    let rx = start(
-        &mut searcher,
-        SearchRequest::for_game(&mate_in_one(), limits),
-    );
+    let rx = start(&mut engine, SearchRequest::for_game(&mate_in_one(), limits));
     // The depth is reached at once, but no result comes before `stop`.
     assert_no_result_yet(&rx);
-    assert!(searcher.is_searching());
-    searcher.stop();
+    assert!(engine.is_searching());
+    engine.stop();
     let result = finish(&rx);
     assert_eq!(result.best_move.to_string(), "a1a8");
-    assert!(!searcher.is_searching());
+    assert!(!engine.is_searching());
 }
 
 #[test]
 fn a_ponder_search_answers_after_ponderhit() {
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(Settings::default()).unwrap();
     let limits = Limits {
         ponder: true,
         depth: Some(2),
         ..Limits::default()
     };
-    let rx = start(
-        &mut searcher,
-        SearchRequest::for_game(&mate_in_one(), limits),
-    );
+    let rx = start(&mut engine, SearchRequest::for_game(&mate_in_one(), limits));
     assert_no_result_yet(&rx);
-    searcher.ponderhit();
+    engine.ponderhit();
     assert_eq!(finish(&rx).best_move.to_string(), "a1a8");
 }
 
 #[test]
 fn searches_follow_one_another_and_options_wait_for_idle() {
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(Settings::default()).unwrap();
     let game = Game::new();
     let rx = start(
-        &mut searcher,
+        &mut engine,
         SearchRequest::for_game(
             &game,
             Limits {
@@ -102,32 +96,32 @@ fn searches_follow_one_another_and_options_wait_for_idle() {
         ),
     );
     // Busy: a second search and options that need the engine are refused.
-    assert!(searcher
+    assert!(engine
         .start(SearchRequest::for_game(&game, Limits::depth(2)), |_| {})
         .is_err());
-    assert!(searcher.set_option(&OptionSetting::Hash(32)).is_err());
+    assert!(engine.set_option(&OptionSetting::Hash(32)).is_err());
     // Ponder is a policy setting: taken at any time.
-    assert!(searcher.set_option(&OptionSetting::Ponder(true)).is_ok());
-    searcher.stop();
+    assert!(engine.set_option(&OptionSetting::Ponder(true)).is_ok());
+    engine.stop();
     let first = finish(&rx);
     assert!(game.position().is_legal(first.best_move));
-    assert!(searcher.set_option(&OptionSetting::Hash(32)).is_ok());
-    assert!(searcher.set_option(&OptionSetting::Threads(2)).is_ok());
-    assert_eq!(searcher.settings().search.threads, 2);
+    assert!(engine.set_option(&OptionSetting::Hash(32)).is_ok());
+    assert!(engine.set_option(&OptionSetting::Threads(2)).is_ok());
+    assert_eq!(engine.settings().search.threads, 2);
     // Many short searches on the same persistent threads.
     for depth in 1..=6 {
-        let result = searcher.search(SearchRequest::for_game(&game, Limits::depth(depth)));
+        let result = engine.search(SearchRequest::for_game(&game, Limits::depth(depth)));
         assert_eq!(result.depth, depth);
         assert!(game.position().is_legal(result.best_move));
     }
-    assert_eq!(searcher.wait().map(|r| r.depth), Some(6));
+    assert_eq!(engine.wait().map(|r| r.depth), Some(6));
 }
 
 #[test]
 fn a_search_of_a_finished_game_answers_the_null_move() {
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(Settings::default()).unwrap();
     let mated = Game::from_position(parse_fen("R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1").unwrap());
-    let result = searcher.search(SearchRequest::for_game(&mated, Limits::depth(3)));
+    let result = engine.search(SearchRequest::for_game(&mated, Limits::depth(3)));
     assert!(result.best_move.is_null());
     assert!(result.pv.is_empty());
 }
@@ -140,10 +134,10 @@ fn repetitions_of_the_game_are_seen() {
     for mv in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
         game.play_uci(mv).unwrap();
     }
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(Settings::default()).unwrap();
     let request = SearchRequest::for_game(&game, Limits::depth(6));
     assert_eq!(request.history.len(), 7);
-    let result = searcher.search(request);
+    let result = engine.search(request);
     assert!(game.position().is_legal(result.best_move));
     let reply = SearchRequest::after_reply(&game, result.best_move, Limits::depth(1)).unwrap();
     assert_eq!(reply.history.len(), 8);
@@ -154,11 +148,11 @@ fn repetitions_of_the_game_are_seen() {
 
 #[test]
 fn a_hash_larger_than_memory_is_refused_and_the_table_kept() {
-    let mut searcher = Searcher::new(Settings::default()).unwrap();
-    searcher.set_option(&OptionSetting::Hash(8)).unwrap();
+    let mut engine = Engine::new(Settings::default()).unwrap();
+    engine.set_option(&OptionSetting::Hash(8)).unwrap();
     // More mebibytes than any address space has bytes (the protocols'
     // own limit is 65536; the engine layer checks memory whatever comes).
-    let err = searcher
+    let err = engine
         .set_option(&OptionSetting::Hash(usize::MAX / 1024))
         .unwrap_err();
     assert_eq!(
@@ -169,7 +163,7 @@ fn a_hash_larger_than_memory_is_refused_and_the_table_kept() {
         }
     );
     assert!(err.to_string().contains("stays at 8 MiB"));
-    assert_eq!(searcher.settings().search.hash_mib, 8);
-    let result = searcher.search(SearchRequest::for_game(&mate_in_one(), Limits::depth(3)));
+    assert_eq!(engine.settings().search.hash_mib, 8);
+    let result = engine.search(SearchRequest::for_game(&mate_in_one(), Limits::depth(3)));
     assert_eq!(result.best_move.to_string(), "a1a8");
 }

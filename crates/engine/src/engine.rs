@@ -1,6 +1,7 @@
-//! The search handle: one persistent thread that owns the search engine,
-//! starts a search on request, and delivers its reports and exactly one
-//! final result.
+//! The engine: the search pool with the options, the opening book, the
+//! endgame tables and the strength levels around it. A search starts on
+//! request and delivers its reports and exactly one final result, straight
+//! from the pool's main thread.
 
 use crate::book::{book_applies, BookChoice, OpeningBook};
 use crate::evaluation::EngineEval;
@@ -11,12 +12,11 @@ use crate::EngineError;
 use outpost_board::{Move, Position};
 use outpost_notation::Game;
 use outpost_search::{
-    final_line, EndgameTables, Engine, Limits, PvLine, Report, SearchControl, SearchResult,
+    fallback_result, final_line, EndgameTables, Limits, PoolError, PvLine, PvReport, Report,
+    SearchControl, SearchJob, SearchPool, SearchResult, SearchSink,
 };
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::thread::JoinHandle;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What to search: a position, the keys of the positions before it (for
@@ -32,6 +32,10 @@ pub struct SearchRequest {
     /// Whether the opening book may answer instead of a search (when the
     /// book is on and [`crate::book_applies`] allows it).
     pub use_book: bool,
+    /// How many best lines to report (`None`: the `MultiPV` option's).
+    pub multipv: Option<usize>,
+    /// How strongly to play (`None`: as the strength options say).
+    pub strength: Option<Strength>,
 }
 
 impl SearchRequest {
@@ -42,6 +46,8 @@ impl SearchRequest {
             history: game.history_keys().to_vec(),
             limits,
             use_book: true,
+            multipv: None,
+            strength: None,
         }
     }
 
@@ -59,7 +65,21 @@ impl SearchRequest {
             history,
             limits,
             use_book: true,
+            multipv: None,
+            strength: None,
         })
+    }
+
+    /// The same request at `strength`, whatever the options say.
+    pub fn at_strength(mut self, strength: Strength) -> SearchRequest {
+        self.strength = Some(strength);
+        self
+    }
+
+    /// The same request reporting `lines` best lines, whatever `MultiPV` says.
+    pub fn with_multipv(mut self, lines: usize) -> SearchRequest {
+        self.multipv = Some(lines.max(1));
+        self
     }
 }
 
@@ -83,83 +103,45 @@ pub enum SearchEvent {
 
 type EventSink = Box<dyn FnMut(SearchEvent) + Send>;
 
-enum Command {
-    Search {
-        request: SearchRequest,
-        control: SearchControl,
-        tables: Arc<GeneratedTables>,
-        syzygy: Option<Arc<SyzygyTables>>,
-        strength: Strength,
-        /// The evaluation the options chose (see [`evaluation_for`]).
-        eval: EngineEval,
-        sink: EventSink,
-    },
-}
-
 /// The evaluation a search plays with: the one the options chose at full
 /// strength; the handcrafted one at a limited strength, whatever
 /// `UseNNUE` says, because the levels were calibrated with it
 /// (`docs/strength.md`) and a stronger evaluation would move them all.
-fn evaluation_for(strength: &Strength, chosen: EngineEval) -> EngineEval {
+fn evaluation_for(strength: &Strength, chosen: &EngineEval) -> EngineEval {
     if strength.weakness().is_some() {
         EngineEval::handcrafted()
     } else {
-        chosen
+        chosen.clone()
     }
 }
 
-/// Where the handle and the thread meet.
-#[derive(Default)]
-struct State {
-    /// A search was accepted and has not yet computed its result.
-    running: bool,
-    /// Searches accepted whose final event has not yet been delivered.
-    undelivered: usize,
-    /// The result of the last finished search.
-    last: Option<SearchResult>,
-}
-
-struct Inner {
-    engine: Mutex<Engine<EngineEval>>,
-    state: Mutex<State>,
-    changed: Condvar,
-}
-
-impl Inner {
-    fn state(&self) -> MutexGuard<'_, State> {
-        self.state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
-
-/// A search engine on a persistent thread of its own: start a search, stop
-/// it, tell it the ponder move was played, wait for it. The engine (its
-/// transposition table, its search threads and their histories) lives as
-/// long as the handle.
+/// The engine: a search pool and what surrounds it (options, opening
+/// book, endgame tables, strength levels). Start a search, stop it, tell
+/// it the ponder move was played, wait for it. The transposition table,
+/// the search threads and their histories live as long as the engine.
 ///
 /// An infinite or pondering search never ends on its own: if it runs out of
-/// work it holds its result back until [`Searcher::stop`] (or, pondering,
-/// [`Searcher::ponderhit`]). Every search ends with exactly one
-/// [`SearchEvent::Finished`].
+/// work it holds its result back until [`Engine::stop`] (or, pondering,
+/// [`Engine::ponderhit`]). Every search ends with exactly one
+/// [`SearchEvent::Finished`], sent from the search's main thread.
 ///
 /// ```
-/// use outpost_engine::{Searcher, SearchEvent, SearchRequest};
+/// use outpost_engine::{Engine, SearchEvent, SearchRequest};
 /// use outpost_notation::Game;
 /// use outpost_search::Limits;
 /// use std::sync::mpsc;
 ///
-/// let mut searcher = Searcher::new(Default::default()).unwrap();
+/// let mut engine = Engine::new(Default::default()).unwrap();
 /// let mut game = Game::new();
 /// game.play_uci("e2e4").unwrap();
 ///
 /// // Blocking:
-/// let result = searcher.search(SearchRequest::for_game(&game, Limits::depth(6)));
+/// let result = engine.search(SearchRequest::for_game(&game, Limits::depth(6)));
 /// assert!(game.position().is_legal(result.best_move));
 ///
 /// // In the background, with reports:
 /// let (tx, rx) = mpsc::channel();
-/// searcher
+/// engine
 ///     .start(SearchRequest::for_game(&game, Limits::depth(6)), move |event| {
 ///         let _ = tx.send(event);
 ///     })
@@ -167,56 +149,52 @@ impl Inner {
 /// let last = rx.iter().find(|e| matches!(e, SearchEvent::Finished(_)));
 /// assert!(last.is_some());
 /// ```
-pub struct Searcher {
+pub struct Engine {
     settings: Settings,
-    /// The evaluator the engine's threads start from.
+    /// The evaluation the options chose.
     eval: EngineEval,
+    pool: SearchPool<EngineEval>,
     book: Option<OpeningBook>,
     tables: Arc<GeneratedTables>,
     /// The user's Syzygy tables, when `SyzygyPath` names any.
     syzygy: Option<Arc<SyzygyTables>>,
-    inner: Arc<Inner>,
-    commands: Option<Sender<Command>>,
     control: SearchControl,
-    thread: Option<JoinHandle<()>>,
+    /// The result of the last search, for [`Engine::wait`].
+    last: Arc<Mutex<Option<SearchResult>>>,
+    /// Searches started, to vary a strength level's choices.
+    searches: u64,
 }
 
-/// Stack of the thread that owns the engine (the search itself runs on the
-/// engine's pool threads).
-const OWNER_STACK: usize = 4 * 1024 * 1024;
-
-impl Searcher {
-    /// A searcher with these settings; its thread starts now.
-    pub fn new(settings: Settings) -> Result<Searcher, EngineError> {
+impl Engine {
+    /// An engine with these settings; its search threads start now.
+    pub fn new(settings: Settings) -> Result<Engine, EngineError> {
         let tables = Arc::new(GeneratedTables::three_men());
         let eval = EngineEval::for_settings(settings.use_nnue, &settings.eval_file)?;
-        let mut engine = Engine::with_evaluator(settings.search.clone(), eval.clone());
-        engine.set_tables(Some(Arc::clone(&tables) as Arc<dyn EndgameTables>));
-        let inner = Arc::new(Inner {
-            engine: Mutex::new(engine),
-            state: Mutex::new(State::default()),
-            changed: Condvar::new(),
-        });
-        let (commands, inbox) = mpsc::channel();
-        let thread_inner = Arc::clone(&inner);
-        let thread = std::thread::Builder::new()
-            .name("engine".into())
-            .stack_size(OWNER_STACK)
-            .spawn(move || run(&thread_inner, &inbox))
-            .map_err(|e| EngineError::Thread {
-                reason: e.to_string(),
-            })?;
-        Ok(Searcher {
+        let mut pool = SearchPool::with_evaluator(settings.search.clone(), eval.clone());
+        pool.set_tables(Some(Arc::clone(&tables) as Arc<dyn EndgameTables>));
+        Ok(Engine {
             settings,
             eval,
+            pool,
             book: None,
             tables,
             syzygy: None,
-            inner,
-            commands: Some(commands),
             control: SearchControl::new(),
-            thread: Some(thread),
+            last: Arc::new(Mutex::new(None)),
+            searches: 0,
         })
+    }
+
+    fn remember(&self, result: &SearchResult) {
+        if let Ok(mut last) = self.last.lock() {
+            *last = Some(result.clone());
+        }
+    }
+
+    fn busy(what: &str) -> EngineError {
+        EngineError::Busy {
+            what: what.to_string(),
+        }
     }
 
     /// Starts a search in the background; `on_event` receives its reports
@@ -226,35 +204,29 @@ impl Searcher {
         request: SearchRequest,
         mut on_event: impl FnMut(SearchEvent) + Send + 'static,
     ) -> Result<(), EngineError> {
+        if self.is_searching() {
+            return Err(Engine::busy("a new search"));
+        }
+        let strength = request.strength.unwrap_or(self.settings.strength);
+        let weakness = strength.weakness();
         if let Some(choice) = self.book_choice(&request) {
             let result = SearchResult {
                 best_move: choice.mv,
                 pv: vec![choice.mv],
                 ..SearchResult::default()
             };
-            if self.is_searching() {
-                return Err(EngineError::Busy {
-                    what: "a new search".to_string(),
-                });
-            }
-            self.inner.state().last = Some(result.clone());
+            self.remember(&result);
             on_event(SearchEvent::BookMove(choice));
             on_event(SearchEvent::Finished(result));
             return Ok(());
         }
         // At a limited strength the tables' perfect moves would give the
         // level away: the weakened search plays those endings too.
-        let full_strength = self.settings.strength.weakness().is_none();
         if let Some(choice) = self
             .tables
             .choose(&request.position)
-            .filter(|c| full_strength && tables_apply(&request, c))
+            .filter(|c| weakness.is_none() && tables_apply(&request, c))
         {
-            if self.is_searching() {
-                return Err(EngineError::Busy {
-                    what: "a new search".to_string(),
-                });
-            }
             let result = SearchResult {
                 best_move: choice.mv,
                 score: choice.score(),
@@ -266,48 +238,54 @@ impl Searcher {
                 tb_hits: 1,
                 ..SearchResult::default()
             };
-            self.inner.state().last = Some(result.clone());
+            self.remember(&result);
             on_event(SearchEvent::TableMove(choice));
             on_event(SearchEvent::Finished(result));
             return Ok(());
         }
-        {
-            let mut state = self.inner.state();
-            if state.running {
-                return Err(EngineError::Busy {
-                    what: "a new search".to_string(),
-                });
-            }
-            state.running = true;
-            state.undelivered += 1;
-        }
         let mut request = request;
-        if full_strength {
+        if weakness.is_none() {
             self.restrict_to_syzygy_moves(&mut request);
         }
-        self.control = SearchControl::new();
-        let command = Command::Search {
-            request,
-            control: self.control.clone(),
+        let eval = evaluation_for(&strength, &self.eval);
+        if self.pool.evaluator().is_neural() != eval.is_neural() {
+            self.pool.set_evaluator(eval);
+        }
+        self.searches += 1;
+        let shown = request.multipv.unwrap_or(self.settings.multipv).max(1);
+        let (limits, multipv) = match &weakness {
+            Some(w) => (w.limits(&request.limits), shown.max(w.candidates)),
+            None => (request.limits.clone(), shown),
+        };
+        let job = SearchJob {
+            position: request.position,
+            history: request.history,
+            limits,
+            multipv,
+        };
+        let sink = EngineSink {
+            on_event: Box::new(on_event),
+            level: weakness.map(|weakness| Level {
+                weakness,
+                shown,
+                seed: (request.position.key(), self.searches),
+                asked: request.limits.clone(),
+                started: Instant::now(),
+                last_line: None,
+            }),
             tables: Arc::clone(&self.tables),
             syzygy: self.syzygy.clone(),
-            strength: self.settings.strength,
-            eval: self.eval.clone(),
-            sink: Box::new(on_event),
+            last: Arc::clone(&self.last),
         };
-        let sent = self
-            .commands
-            .as_ref()
-            .is_some_and(|c| c.send(command).is_ok());
-        if !sent {
-            let mut state = self.inner.state();
-            state.running = false;
-            state.undelivered -= 1;
-            return Err(EngineError::Thread {
-                reason: "the engine thread has stopped".to_string(),
-            });
-        }
-        Ok(())
+        self.control = SearchControl::new();
+        self.pool
+            .start(job, &self.control, Box::new(sink))
+            .map_err(|e| match e {
+                PoolError::Busy => Engine::busy("a new search"),
+                PoolError::Stopped => EngineError::Thread {
+                    reason: e.to_string(),
+                },
+            })
     }
 
     /// When the Syzygy tables cover the root of a search for a move to play
@@ -353,22 +331,15 @@ impl Searcher {
 
     /// Whether a search has been started and has not yet computed its result.
     pub fn is_searching(&self) -> bool {
-        self.inner.state().running
+        self.pool.is_searching()
     }
 
     /// Waits until every search started has delivered its final event, and
     /// returns the last result. Waits for ever on an infinite search that
     /// nobody stops.
     pub fn wait(&self) -> Option<SearchResult> {
-        let mut state = self.inner.state();
-        while state.undelivered > 0 {
-            state = self
-                .inner
-                .changed
-                .wait(state)
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-        }
-        state.last.clone()
+        self.pool.wait();
+        self.last.lock().ok().and_then(|l| l.clone())
     }
 
     /// Stops the running search, if any, and waits for it.
@@ -444,9 +415,8 @@ impl Searcher {
             OptionSetting::Tunable { name, value } => {
                 // The constants are read by every search thread: change
                 // them only while none runs.
-                self.with_engine("setoption", |_| {
-                    outpost_search::params::set(name, *value);
-                })?;
+                self.idle_pool("setoption")?;
+                outpost_search::params::set(name, *value);
                 return Ok(());
             }
             OptionSetting::ShowWdl(_) => {
@@ -457,8 +427,7 @@ impl Searcher {
                 let mut wanted = self.settings.clone();
                 wanted.apply(setting);
                 let eval = EngineEval::for_settings(wanted.use_nnue, &wanted.eval_file)?;
-                let shared = eval.clone();
-                self.with_engine("setoption", |engine| engine.set_evaluator(shared))?;
+                self.idle_pool("setoption")?.set_evaluator(eval.clone());
                 self.eval = eval;
                 self.settings = wanted;
                 return Ok(());
@@ -472,7 +441,8 @@ impl Searcher {
                 return Ok(());
             }
             OptionSetting::Hash(mib) => {
-                self.with_engine("setoption", |engine| engine.set_hash(*mib))?
+                self.idle_pool("setoption")?
+                    .set_hash(*mib)
                     .map_err(|e| EngineError::Hash {
                         mib: e.mib,
                         kept: self.settings.search.hash_mib,
@@ -487,21 +457,22 @@ impl Searcher {
             | OptionSetting::LimitStrength(_)
             | OptionSetting::Elo(_)
             | OptionSetting::SkillLevel(_)
+            | OptionSetting::MultiPv(_)
             | OptionSetting::Chess960(_) => {
                 self.settings.apply(setting);
                 return Ok(());
             }
             _ => {}
         }
-        self.with_engine("setoption", |engine| match *setting {
-            OptionSetting::Threads(n) => engine.set_threads(n),
-            OptionSetting::MultiPv(n) => engine.set_multipv(n),
-            OptionSetting::ClearHash => engine.clear_hash(),
-            OptionSetting::MoveOverhead(d) => engine.set_move_overhead(d),
-            OptionSetting::Contempt(cp) => engine.set_contempt(cp),
-            OptionSetting::Driver(driver) => engine.set_driver(driver),
+        let pool = self.idle_pool("setoption")?;
+        match *setting {
+            OptionSetting::Threads(n) => pool.set_threads(n),
+            OptionSetting::ClearHash => pool.clear_hash(),
+            OptionSetting::MoveOverhead(d) => pool.set_move_overhead(d),
+            OptionSetting::Contempt(cp) => pool.set_contempt(cp),
+            OptionSetting::Driver(driver) => pool.set_driver(driver),
             _ => {}
-        })?;
+        }
         self.settings.apply(setting);
         Ok(())
     }
@@ -517,7 +488,7 @@ impl Searcher {
             Some(s) => Arc::clone(s) as Arc<dyn EndgameTables>,
             None => Arc::clone(&tables) as Arc<dyn EndgameTables>,
         };
-        self.with_engine("setoption", |engine| engine.set_tables(Some(probed)))?;
+        self.idle_pool("setoption")?.set_tables(Some(probed));
         self.tables = tables;
         self.syzygy = syzygy;
         Ok(())
@@ -536,34 +507,24 @@ impl Searcher {
 
     /// Forgets what earlier games taught the engine (its table and histories).
     pub fn new_game(&mut self) -> Result<(), EngineError> {
-        self.with_engine("a new game", Engine::<EngineEval>::new_game)
+        self.idle_pool("a new game")?.new_game();
+        Ok(())
     }
 
-    /// Changes the engine (options, a new game) while no search runs.
-    pub fn with_engine<T>(
-        &mut self,
-        what: &str,
-        change: impl FnOnce(&mut Engine<EngineEval>) -> T,
-    ) -> Result<T, EngineError> {
-        let busy = || EngineError::Busy {
-            what: what.to_string(),
-        };
+    /// The search pool, to change while no search runs.
+    fn idle_pool(&mut self, what: &str) -> Result<&mut SearchPool<EngineEval>, EngineError> {
         if self.is_searching() {
-            return Err(busy());
+            return Err(Engine::busy(what));
         }
-        let mut engine = self.inner.engine.try_lock().map_err(|_| busy())?;
-        Ok(change(&mut engine))
+        Ok(&mut self.pool)
     }
 }
 
-impl Drop for Searcher {
+impl Drop for Engine {
     fn drop(&mut self) {
+        // The pool's threads end once the last search is delivered.
         self.control.stop();
-        // Closing the queue ends the thread once the last search is delivered.
-        self.commands = None;
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
+        self.pool.wait();
     }
 }
 
@@ -576,164 +537,94 @@ fn book_seed() -> u64 {
         ^ u64::from(std::process::id()).rotate_left(32)
 }
 
-/// The result when the search could not run: the first legal move, so a
-/// front end still has something to play.
-fn fallback_result(pos: &Position) -> SearchResult {
-    let best_move = pos.legal_moves().first().copied().unwrap_or(Move::NULL);
-    SearchResult {
-        best_move,
-        pv: if best_move.is_null() {
-            Vec::new()
-        } else {
-            vec![best_move]
-        },
-        ..SearchResult::default()
-    }
+/// A strength level's part in one search.
+struct Level {
+    weakness: Weakness,
+    /// The lines the caller asked to see (the level searches more).
+    shown: usize,
+    /// What the level's random choice is seeded with: the position's key
+    /// and the engine's search count.
+    seed: (u64, u64),
+    /// The limits asked for, before the level capped them.
+    asked: Limits,
+    started: Instant,
+    /// The last first line shown.
+    last_line: Option<PvReport>,
 }
 
-/// A search at a limited strength: capped limits, the level's candidate
-/// moves as MultiPV lines (only the lines asked for are reported), one of
-/// them chosen as the level's [`Weakness::choose`] says, and at least the
-/// level's thinking time spent unless stopped.
-fn weakened_search(
-    engine: &mut Engine<EngineEval>,
-    request: &SearchRequest,
-    control: &SearchControl,
-    sink: &mut EventSink,
-    weakness: &Weakness,
-    searches: u64,
-) -> SearchResult {
-    let started = Instant::now();
-    let shown = engine.options().multipv;
-    engine.set_multipv(shown.max(weakness.candidates));
-    let limits = weakness.limits(&request.limits);
-    let mut last_line = None;
-    let mut report = |r: Report| {
-        if let Report::Pv(pv) = &r {
-            if pv.multipv > shown {
+/// Where a search's reports and result go: the front end's events, after
+/// the strength level has had its say.
+struct EngineSink {
+    on_event: EventSink,
+    level: Option<Level>,
+    tables: Arc<GeneratedTables>,
+    syzygy: Option<Arc<SyzygyTables>>,
+    last: Arc<Mutex<Option<SearchResult>>>,
+}
+
+impl SearchSink for EngineSink {
+    fn report(&mut self, report: Report) {
+        if let (Some(level), Report::Pv(pv)) = (&mut self.level, &report) {
+            // Only the lines asked for are shown.
+            if pv.multipv > level.shown {
                 return;
             }
             if pv.multipv == 1 {
-                last_line = Some(pv.clone());
+                level.last_line = Some(pv.clone());
             }
         }
-        sink(SearchEvent::Report(r));
-    };
-    let mut result = engine.search(
-        &request.position,
-        &request.history,
-        &limits,
-        control,
-        &mut report,
-    );
-    engine.set_multipv(shown);
-    let mut rng = rng_for(request.position.key(), searches);
-    let chosen = weakness.choose(&result.lines, &mut rng);
-    if let Some(line) = result.lines.get(chosen).filter(|_| chosen > 0) {
-        if let Some(&mv) = line.pv.first() {
-            result.best_move = mv;
-            result.score = line.score;
-            result.pv = line.pv.clone();
-            result.ponder_move = result.pv.get(1).copied();
-        }
+        (self.on_event)(SearchEvent::Report(report));
     }
-    result.lines.truncate(shown);
-    // The level's move may not be the search's best: its line is what the
-    // GUI sees last, so the move played is the first move of the last PV.
-    let reported_first = last_line.as_ref().and_then(|l| l.pv.first().copied());
-    if !result.best_move.is_null() && reported_first != Some(result.best_move) {
-        let line = final_line(&result, last_line.as_ref(), engine.hashfull());
-        sink(SearchEvent::Report(Report::Pv(line)));
-    }
-    let think = weakness.think_time(&request.limits);
-    while !control.is_stopped() {
-        let left = think.saturating_sub(started.elapsed());
-        if left.is_zero() {
-            break;
-        }
-        std::thread::sleep(left.min(Duration::from_millis(5)));
-    }
-    result.time = started.elapsed();
-    result
-}
 
-/// The owner thread: one search at a time until the handle is dropped.
-fn run(inner: &Inner, inbox: &Receiver<Command>) {
-    let mut searches: u64 = 0;
-    while let Ok(Command::Search {
-        request,
-        control,
-        tables,
-        syzygy,
-        strength,
-        eval,
-        mut sink,
-    }) = inbox.recv()
-    {
-        searches += 1;
-        let searched = catch_unwind(AssertUnwindSafe(|| {
-            let mut engine = inner
-                .engine
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            // Setting `UseNNUE` or `EvalFile` hands the engine the chosen
-            // evaluation at once, so only the kind can differ here: switch
-            // (rebuilding the threads) only when the strength asks for the
-            // other kind.
-            let eval = evaluation_for(&strength, eval);
-            if engine.evaluator().is_neural() != eval.is_neural() {
-                engine.set_evaluator(eval);
-            }
-            match strength.weakness() {
-                None => {
-                    let mut report = |r: Report| sink(SearchEvent::Report(r));
-                    engine.search(
-                        &request.position,
-                        &request.history,
-                        &request.limits,
-                        &control,
-                        &mut report,
-                    )
+    /// A level picks one of its candidate lines as [`Weakness::choose`]
+    /// says, and takes at least its thinking time unless stopped.
+    fn conclude(&mut self, mut result: SearchResult, control: &SearchControl) -> SearchResult {
+        if let Some(level) = &self.level {
+            let mut rng = rng_for(level.seed.0, level.seed.1);
+            let chosen = level.weakness.choose(&result.lines, &mut rng);
+            if let Some(line) = result.lines.get(chosen).filter(|_| chosen > 0) {
+                if let Some(&mv) = line.pv.first() {
+                    result.best_move = mv;
+                    result.score = line.score;
+                    result.pv = line.pv.clone();
+                    result.ponder_move = result.pv.get(1).copied();
                 }
-                Some(weakness) => weakened_search(
-                    &mut engine,
-                    &request,
-                    &control,
-                    &mut sink,
-                    &weakness,
-                    searches,
-                ),
             }
-        }));
-        let result = searched.unwrap_or_else(|_| fallback_result(&request.position));
-        // An infinite or pondering search answers only when told to.
-        let limits = &request.limits;
-        if limits.infinite {
-            control.wait_for_release(false);
-        } else if limits.ponder {
-            control.wait_for_release(true);
+            result.lines.truncate(level.shown);
+            // The level's move may not be the search's best: its line is
+            // what the GUI sees last.
+            let reported_first = level.last_line.as_ref().and_then(|l| l.pv.first().copied());
+            if !result.best_move.is_null() && reported_first != Some(result.best_move) {
+                let line = final_line(&result, level.last_line.as_ref(), 0);
+                (self.on_event)(SearchEvent::Report(Report::Pv(line)));
+            }
+            let think = level.weakness.think_time(&level.asked);
+            while !control.is_stopped() {
+                let left = think.saturating_sub(level.started.elapsed());
+                if left.is_zero() {
+                    break;
+                }
+                std::thread::sleep(left.min(Duration::from_millis(5)));
+            }
+            result.time = level.started.elapsed();
         }
-        if let Some(problem) = tables.take_problem() {
-            sink(SearchEvent::Info(format!(
+        if let Some(problem) = self.tables.take_problem() {
+            (self.on_event)(SearchEvent::Info(format!(
                 "endgame tables: {problem}; playing on without that table"
             )));
         }
-        for problem in syzygy.iter().flat_map(|s| s.take_problems()) {
-            sink(SearchEvent::Info(format!(
+        for problem in self.syzygy.iter().flat_map(|s| s.take_problems()) {
+            (self.on_event)(SearchEvent::Info(format!(
                 "Syzygy tables: {problem}; playing on without that table"
             )));
         }
-        {
-            let mut state = inner.state();
-            state.running = false;
-            state.last = Some(result.clone());
+        result
+    }
+
+    fn finish(mut self: Box<Self>, result: SearchResult) {
+        if let Ok(mut last) = self.last.lock() {
+            *last = Some(result.clone());
         }
-        inner.changed.notify_all();
-        sink(SearchEvent::Finished(result));
-        {
-            let mut state = inner.state();
-            state.undelivered = state.undelivered.saturating_sub(1);
-        }
-        inner.changed.notify_all();
+        (self.on_event)(SearchEvent::Finished(result));
     }
 }
