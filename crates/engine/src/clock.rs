@@ -56,7 +56,7 @@ impl Default for TimeControl {
 /// clocks.after_own_move(0, Duration::from_secs(5));
 /// assert_eq!(clocks.own, Some(Duration::from_secs(56)));
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Clocks {
     /// How the game is timed.
     pub control: TimeControl,

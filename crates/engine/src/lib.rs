@@ -7,6 +7,9 @@
 //!   strength levels around it: start, stop, ponder hit, wait; typed
 //!   [`SearchEvent`]s straight from the search's main thread, and exactly
 //!   one final result.
+//! * [`GameController`]: the engine's seat at a game (the game, which
+//!   side it plays, its clock, pondering and analysis, draw policy); it
+//!   does no I/O and returns [`Action`]s for the front end to carry out.
 //! * [`Clocks`]: time controls and the engine's clock, turned into limits.
 //! * [`OPTIONS`] and [`Settings`]: every option's name, kind, default and
 //!   range in one place; each protocol renders them its own way.
@@ -38,6 +41,7 @@
 
 mod book;
 mod clock;
+mod controller;
 mod engine;
 mod error;
 mod evaluation;
@@ -51,6 +55,9 @@ mod text;
 
 pub use book::{book_applies, game_ply, BookChoice, OpeningBook};
 pub use clock::{Clocks, GameClocks, Level, TimeControl};
+pub use controller::{
+    Action, ControlError, GameController, Hint, Mode, Purpose, RunningSearch, Timing,
+};
 pub use engine::{Engine, SearchEvent, SearchRequest};
 pub use error::EngineError;
 pub use evaluation::EngineEval;

@@ -1,6 +1,6 @@
 //! The xboard front end's error type: why a command was refused.
 
-use outpost_engine::EngineError;
+use outpost_engine::{ControlError, EngineError};
 use outpost_notation::NotationError;
 use thiserror::Error;
 
@@ -36,8 +36,8 @@ pub enum XboardError {
         /// What is in the way.
         why: &'static str,
     },
-    /// `variant` with anything but `normal`.
-    #[error("unsupported variant `{name}`: only normal chess")]
+    /// `variant` with anything but `normal` or `fischerandom`.
+    #[error("unsupported variant `{name}`: only normal and fischerandom")]
     UnsupportedVariant {
         /// The variant asked for.
         name: String,
@@ -56,4 +56,17 @@ pub enum XboardError {
     /// The engine refused: an unknown option, a bad value, or busy searching.
     #[error("{0}")]
     Engine(#[from] EngineError),
+}
+
+impl From<ControlError> for XboardError {
+    fn from(err: ControlError) -> XboardError {
+        match err {
+            ControlError::NotLegalNow { why } => XboardError::NotLegalNow { why },
+            ControlError::IllegalMove { reason } => XboardError::IllegalMove {
+                text: String::new(),
+                reason: reason.to_string(),
+            },
+            ControlError::Position(err) => XboardError::IllegalPosition(err),
+        }
+    }
 }

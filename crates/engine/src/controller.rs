@@ -1,0 +1,631 @@
+//! The engine's seat at a game: which side it plays, its clock, its
+//! pondering and analysis, its draw policy, and what it does next.
+//!
+//! The controller does no input or output and starts no thread: every
+//! call returns [`Action`]s for the front end to carry out in order
+//! (start a search, stop one, play a move, claim a result), and the front
+//! end hands back each search's result with
+//! [`GameController::search_finished`]. xboard renders the actions as
+//! CECP, the web server as JSON, self-play as records.
+
+use crate::clock::{Clocks, GameClocks, TimeControl};
+use crate::engine::SearchRequest;
+use crate::policy::{accepts_draw, expected_reply, hint_limits};
+use outpost_board::{Color, Move, Position};
+use outpost_notation::{Game, NotationError, Outcome};
+use outpost_search::{Limits, Score, SearchResult};
+use std::time::{Duration, Instant};
+
+/// Which side the engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Neither: moves are only recorded (xboard's `force`).
+    Force,
+    /// This colour.
+    Play(Color),
+    /// Both colours (self-play).
+    PlayBoth,
+    /// Neither, but the engine analyses every position reached.
+    Analyze,
+}
+
+impl Mode {
+    /// Whether the engine moves for `side` in this mode.
+    pub fn plays(self, side: Color) -> bool {
+        match self {
+            Mode::Play(color) => color == side,
+            Mode::PlayBoth => true,
+            Mode::Force | Mode::Analyze => false,
+        }
+    }
+}
+
+/// Why a search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// For the engine's move: its result is played.
+    Think,
+    /// On the opponent's time, assuming this reply.
+    Ponder(Move),
+    /// Until told otherwise, in analyze mode.
+    Analyze,
+}
+
+/// A search the controller asked for, told apart from later ones by its id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunningSearch {
+    /// The id the front end gives back with the result.
+    pub id: u64,
+    /// Why it runs.
+    pub purpose: Purpose,
+    /// When it started (for a pondering search that became the real one,
+    /// when the ponder move was played).
+    pub started: Instant,
+}
+
+/// What the front end does next, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Start this search (none is running), and hand its result back to
+    /// [`GameController::search_finished`] with `id`.
+    Search {
+        /// The id to hand back.
+        id: u64,
+        /// Why it runs.
+        purpose: Purpose,
+        /// What to search.
+        request: Box<SearchRequest>,
+    },
+    /// Stop the running search and wait for it: its result is not played.
+    Halt,
+    /// Stop the running search: its result is played as usual.
+    MoveNow,
+    /// The pondering search's expected move was played: it goes on as the
+    /// search for the engine's move.
+    PonderHit,
+    /// The engine plays this move (already made on the controller's game).
+    Play {
+        /// The move.
+        mv: Move,
+        /// The search it came from (`None`: no usable result, a legal move
+        /// was played so as not to lose on time).
+        result: Option<SearchResult>,
+    },
+    /// The game is over by the rules: claim it.
+    Claim(Outcome),
+}
+
+/// Where a hint comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Hint {
+    /// The move the engine expects or ponders on.
+    Move(Move),
+    /// None is known: run this short search for one.
+    Search(Box<SearchRequest>),
+    /// No hint: the engine is thinking, or there is no move.
+    None,
+}
+
+/// Why the controller refused a call.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ControlError {
+    /// The move is not legal, or it is not the player's turn.
+    #[error("{reason}")]
+    IllegalMove {
+        /// Why.
+        reason: &'static str,
+    },
+    /// Something that cannot be done in the game's current state.
+    #[error("{why}")]
+    NotLegalNow {
+        /// Why not.
+        why: &'static str,
+    },
+    /// A position that cannot be set up.
+    #[error(transparent)]
+    Position(#[from] NotationError),
+}
+
+/// How the engine's thinking time is found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Timing {
+    /// A time control announced once, the engine's clock reported now and
+    /// then and estimated in between (xboard's `level`, `st`, `time`).
+    Reported(Clocks),
+    /// Both sides' clocks, kept by the controller from the caller's instants.
+    Running(GameClocks),
+    /// The same limits for every move (a fixed time, depth or node count).
+    Fixed(Limits),
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing::Reported(Clocks::default())
+    }
+}
+
+/// The engine's seat at one game: the game, which side(s) the engine
+/// plays, its clock, pondering and analysis, and its draw policy. Calls
+/// return the [`Action`]s to carry out.
+///
+/// ```
+/// use outpost_board::Color;
+/// use outpost_engine::{Action, Engine, GameController, Mode, Purpose, Timing};
+/// use outpost_search::Limits;
+///
+/// let mut controller = GameController::new(Timing::Fixed(Limits::depth(4)));
+/// controller.set_mode(Mode::Play(Color::Black));
+/// let e4 = outpost_notation::parse_uci_move(controller.game().position(), "e2e4").unwrap();
+/// let actions = controller.user_move(e4).unwrap();
+/// let Some(Action::Search { id, purpose: Purpose::Think, request }) = actions.last().cloned() else {
+///     panic!("the engine thinks after the player's move")
+/// };
+/// let mut engine = Engine::new(Default::default()).unwrap();
+/// let result = engine.search(*request);
+/// let actions = controller.search_finished(id, result);
+/// assert!(matches!(actions[0], Action::Play { .. }));
+/// assert_eq!(controller.game().plies(), 2);
+/// ```
+#[derive(Debug)]
+pub struct GameController {
+    game: Game,
+    mode: Mode,
+    timing: Timing,
+    search: Option<RunningSearch>,
+    next_id: u64,
+    /// Whether to think on the opponent's time.
+    ponder: bool,
+    /// The reply the last search expects, with the key of the position it answers.
+    expected: Option<(u64, Move)>,
+    /// The score of the engine's last move, from its side.
+    last_score: Option<Score>,
+}
+
+impl GameController {
+    /// A controller at the start position, the engine playing Black.
+    pub fn new(timing: Timing) -> GameController {
+        GameController {
+            game: Game::new(),
+            mode: Mode::Play(Color::Black),
+            timing,
+            search: None,
+            next_id: 0,
+            ponder: false,
+            expected: None,
+            last_score: None,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The mode.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// How the engine's time is found.
+    pub fn timing(&self) -> &Timing {
+        &self.timing
+    }
+
+    /// The timing, to change the control or report a clock.
+    pub fn timing_mut(&mut self) -> &mut Timing {
+        &mut self.timing
+    }
+
+    /// The reported clocks, made the timing if it was another.
+    pub fn reported_clocks(&mut self) -> &mut Clocks {
+        if !matches!(self.timing, Timing::Reported(_)) {
+            self.timing = Timing::Reported(Clocks::default());
+        }
+        match &mut self.timing {
+            Timing::Reported(clocks) => clocks,
+            _ => unreachable!("the timing was just made reported"),
+        }
+    }
+
+    /// The search running for the controller, if any.
+    pub fn running(&self) -> Option<&RunningSearch> {
+        self.search.as_ref()
+    }
+
+    /// Whether the engine is thinking about its own move.
+    pub fn thinking(&self) -> bool {
+        self.search.is_some_and(|r| r.purpose == Purpose::Think)
+    }
+
+    /// Whether the engine is thinking on the opponent's time.
+    pub fn pondering(&self) -> bool {
+        self.search
+            .is_some_and(|r| matches!(r.purpose, Purpose::Ponder(_)))
+    }
+
+    /// The score of the engine's last move, from its side.
+    pub fn last_score(&self) -> Option<Score> {
+        self.last_score
+    }
+
+    /// Turns pondering on or off; off halts a pondering search.
+    pub fn set_ponder(&mut self, on: bool) -> Vec<Action> {
+        self.ponder = on;
+        if !on && self.pondering() {
+            return self.halt().into_iter().collect();
+        }
+        Vec::new()
+    }
+
+    /// Stops any search without playing its move.
+    pub fn halt(&mut self) -> Option<Action> {
+        self.search.take().map(|_| Action::Halt)
+    }
+
+    /// Plays the side(s) `mode` says from now on, without moving yet
+    /// (a search running is halted; analysis starts at once).
+    pub fn set_mode(&mut self, mode: Mode) -> Vec<Action> {
+        let mut actions: Vec<Action> = self.halt().into_iter().collect();
+        self.mode = mode;
+        if mode == Mode::Analyze {
+            actions.extend(self.start(Purpose::Analyze));
+        }
+        actions
+    }
+
+    /// xboard's `force`: the engine stops playing either side (not while analysing).
+    pub fn force(&mut self) -> Vec<Action> {
+        if self.mode == Mode::Analyze {
+            return Vec::new();
+        }
+        self.set_mode(Mode::Force)
+    }
+
+    /// The engine plays the side to move, and moves now.
+    pub fn go(&mut self) -> Vec<Action> {
+        let mut actions = self.set_mode(Mode::Play(self.side_to_move()));
+        actions.extend(self.think_or_claim());
+        actions
+    }
+
+    /// The engine plays the side not to move, and ponders if it may.
+    pub fn play_other(&mut self) -> Vec<Action> {
+        let mut actions = self.set_mode(Mode::Play(!self.side_to_move()));
+        actions.extend(self.start_pondering());
+        actions
+    }
+
+    /// Leaves analyze mode for `force`.
+    pub fn exit_analysis(&mut self) -> Result<Vec<Action>, ControlError> {
+        if self.mode != Mode::Analyze {
+            return Err(ControlError::NotLegalNow {
+                why: "not analyzing",
+            });
+        }
+        Ok(self.set_mode(Mode::Force))
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.game.position().side_to_move()
+    }
+
+    /// A new game from the start position, the engine playing Black (or
+    /// still analysing); the clock starts again at the control's base.
+    pub fn new_game(&mut self) -> Vec<Action> {
+        let mut actions: Vec<Action> = self.halt().into_iter().collect();
+        if self.mode != Mode::Analyze {
+            self.mode = Mode::Play(Color::Black);
+        }
+        if let Timing::Reported(clocks) = &mut self.timing {
+            clocks.depth = None;
+            if let TimeControl::Level(level) = clocks.control {
+                clocks.own = Some(level.base);
+            }
+        }
+        self.last_score = None;
+        actions.extend(self.set_position(Position::startpos()));
+        actions
+    }
+
+    /// A new game from `pos`; analysis restarts in analyze mode.
+    pub fn set_position(&mut self, pos: Position) -> Vec<Action> {
+        self.set_game(Game::from_position(pos))
+    }
+
+    /// Takes `game` as the game so far; analysis restarts in analyze mode.
+    pub fn set_game(&mut self, game: Game) -> Vec<Action> {
+        let mut actions: Vec<Action> = self.halt().into_iter().collect();
+        self.game = game;
+        self.expected = None;
+        if let Timing::Reported(clocks) = &mut self.timing {
+            clocks.anchor = 0;
+        }
+        if let Timing::Running(clocks) = &mut self.timing {
+            if self.game.outcome().is_none() {
+                clocks.start(self.game.position().side_to_move(), Instant::now());
+            }
+        }
+        if self.mode == Mode::Analyze {
+            actions.extend(self.start(Purpose::Analyze));
+        }
+        actions
+    }
+
+    /// xboard's `white`/`black`: `side` to move, the engine playing the other.
+    pub fn set_side_to_move(&mut self, side: Color) -> Result<Vec<Action>, ControlError> {
+        let pos = *self.game.position();
+        let pos = if pos.side_to_move() == side {
+            pos
+        } else {
+            let mut setup = pos.to_setup();
+            setup.side_to_move = side;
+            setup.en_passant = None;
+            Position::from_setup(&setup).map_err(NotationError::from)?
+        };
+        let mut actions: Vec<Action> = self.halt().into_iter().collect();
+        if self.mode != Mode::Analyze {
+            self.mode = Mode::Play(!side);
+        }
+        if pos != *self.game.position() {
+            actions.extend(self.set_position(pos));
+        }
+        Ok(actions)
+    }
+
+    /// Takes back `plies` moves; analysis restarts in analyze mode.
+    pub fn take_back(&mut self, plies: usize) -> Result<Vec<Action>, ControlError> {
+        if self.game.plies() < plies {
+            return Err(ControlError::NotLegalNow {
+                why: "not enough moves to take back",
+            });
+        }
+        let mut actions: Vec<Action> = self.halt().into_iter().collect();
+        for _ in 0..plies {
+            self.game.undo();
+        }
+        self.expected = None;
+        if let Timing::Running(clocks) = &mut self.timing {
+            let now = Instant::now();
+            clocks.halt(now);
+            clocks.start(self.game.position().side_to_move(), now);
+        }
+        if self.mode == Mode::Analyze {
+            actions.extend(self.start(Purpose::Analyze));
+        }
+        Ok(actions)
+    }
+
+    /// Takes back the last move the engine did not play, and the engine's
+    /// replies after it: the player's move becomes theirs to play again.
+    pub fn take_back_player_move(&mut self) -> Result<Vec<Action>, ControlError> {
+        let mover = |game: &Game| !game.position().side_to_move();
+        let mut plies = 0;
+        let moves = self.game.plies();
+        let mut copy = self.game.clone();
+        while plies < moves && self.mode.plays(mover(&copy)) {
+            copy.undo();
+            plies += 1;
+        }
+        if plies == moves {
+            return Err(ControlError::NotLegalNow {
+                why: "no move of the player's to take back",
+            });
+        }
+        self.take_back(plies + 1)
+    }
+
+    /// The opponent's move: checked, played, and answered (the engine
+    /// thinks, claims the result, or analyses the new position).
+    pub fn user_move(&mut self, mv: Move) -> Result<Vec<Action>, ControlError> {
+        if self.thinking() {
+            return Err(ControlError::IllegalMove {
+                reason: "the engine is on move",
+            });
+        }
+        let pos = *self.game.position();
+        if !pos.has_legal_moves() {
+            return Err(ControlError::IllegalMove {
+                reason: "the game is over",
+            });
+        }
+        if mv.is_null() || !pos.is_legal(mv) {
+            return Err(ControlError::IllegalMove {
+                reason: "not legal in this position",
+            });
+        }
+        let now = Instant::now();
+        if let Some(run) = self.search.as_mut() {
+            if run.purpose == Purpose::Ponder(mv) {
+                // The expected move: the ponder search goes on as the real one.
+                run.purpose = Purpose::Think;
+                run.started = now;
+                self.play_on_board(mv, now);
+                return Ok(vec![Action::PonderHit]);
+            }
+        }
+        let mut actions: Vec<Action> = self.halt().into_iter().collect();
+        self.play_on_board(mv, now);
+        match self.mode {
+            Mode::Analyze => actions.extend(self.start(Purpose::Analyze)),
+            mode if mode.plays(self.side_to_move()) => actions.extend(self.think_or_claim()),
+            _ => {}
+        }
+        Ok(actions)
+    }
+
+    /// Plays `mv` (legal) and moves the running clocks on.
+    fn play_on_board(&mut self, mv: Move, now: Instant) {
+        if self.game.play(mv).is_err() {
+            return;
+        }
+        self.expected = None;
+        if let Timing::Running(clocks) = &mut self.timing {
+            let _ = clocks.stop(now);
+            if self.game.outcome().is_none() {
+                clocks.start(self.game.position().side_to_move(), now);
+            }
+        }
+    }
+
+    /// On the engine's move: claims the result if the game is over, else thinks.
+    pub fn think_or_claim(&mut self) -> Vec<Action> {
+        match self.game.forced_outcome() {
+            Some(outcome) => vec![Action::Claim(outcome)],
+            None => self.start(Purpose::Think),
+        }
+    }
+
+    /// xboard's `?`: the engine's search stops and its move is played.
+    pub fn move_now(&self) -> Option<Action> {
+        self.thinking().then_some(Action::MoveNow)
+    }
+
+    /// After the engine's move, or on `playother`: ponders on the expected
+    /// reply if pondering is on and there is one.
+    fn start_pondering(&mut self) -> Vec<Action> {
+        if !self.ponder {
+            return Vec::new();
+        }
+        let pos = *self.game.position();
+        let Some((key, mv)) = self.expected else {
+            return Vec::new();
+        };
+        if key != pos.key() || !pos.is_legal(mv) || !pos.play(mv).has_legal_moves() {
+            return Vec::new();
+        }
+        self.start(Purpose::Ponder(mv))
+    }
+
+    /// The limits of a search for the engine's move now.
+    pub fn move_limits(&self) -> Limits {
+        let plies = self.game.plies();
+        match &self.timing {
+            Timing::Reported(clocks) => clocks.limits(plies),
+            Timing::Running(clocks) => clocks.limits(self.side_to_move(), Instant::now()),
+            Timing::Fixed(limits) => limits.clone(),
+        }
+    }
+
+    /// The search for `purpose` (none may be running).
+    fn start(&mut self, purpose: Purpose) -> Vec<Action> {
+        let request = match purpose {
+            Purpose::Think => SearchRequest::for_game(&self.game, self.move_limits()),
+            Purpose::Ponder(mv) => {
+                let mut limits = match &self.timing {
+                    Timing::Reported(clocks) => clocks.limits(self.game.plies() + 1),
+                    _ => self.move_limits(),
+                };
+                limits.ponder = true;
+                let Some(request) = SearchRequest::after_reply(&self.game, mv, limits) else {
+                    return Vec::new();
+                };
+                request
+            }
+            Purpose::Analyze => SearchRequest::for_game(
+                &self.game,
+                Limits {
+                    infinite: true,
+                    ..Limits::default()
+                },
+            ),
+        };
+        self.next_id += 1;
+        let id = self.next_id;
+        self.search = Some(RunningSearch {
+            id,
+            purpose,
+            started: Instant::now(),
+        });
+        vec![Action::Search {
+            id,
+            purpose,
+            request: Box::new(request),
+        }]
+    }
+
+    /// The front end could not start the search it was asked for.
+    pub fn search_failed(&mut self, id: u64) {
+        if self.search.is_some_and(|r| r.id == id) {
+            self.search = None;
+        }
+    }
+
+    /// A search has ended with `result`: the engine's move is played (and
+    /// the result claimed, and pondering started) when it was thinking; a
+    /// halted search's result is ignored.
+    pub fn search_finished(&mut self, id: u64, result: SearchResult) -> Vec<Action> {
+        if self.search.map_or(true, |r| r.id != id) {
+            return Vec::new();
+        }
+        let Some(run) = self.search.take() else {
+            return Vec::new();
+        };
+        if run.purpose != Purpose::Think {
+            return Vec::new();
+        }
+        self.play_own_move(Some(result), run.started.elapsed())
+    }
+
+    /// Plays the engine's move, claims the result if the game ended, and
+    /// ponders or thinks on as the mode says.
+    fn play_own_move(&mut self, result: Option<SearchResult>, spent: Duration) -> Vec<Action> {
+        let pos = *self.game.position();
+        // A failed search still must not lose on time: any legal move will do.
+        let mv = result
+            .as_ref()
+            .map(|r| r.best_move)
+            .filter(|&mv| !mv.is_null() && pos.is_legal(mv))
+            .or_else(|| pos.legal_moves().into_iter().next().copied());
+        let Some(mv) = mv else {
+            return self
+                .game
+                .forced_outcome()
+                .map(Action::Claim)
+                .into_iter()
+                .collect();
+        };
+        if let Timing::Reported(clocks) = &mut self.timing {
+            clocks.after_own_move(self.game.plies(), spent);
+        }
+        self.play_on_board(mv, Instant::now());
+        self.last_score = result.as_ref().map(|r| r.score);
+        self.expected = result
+            .as_ref()
+            .and_then(|r| expected_reply(&pos, r))
+            .map(|reply| (self.game.position().key(), reply));
+        let mut actions = vec![Action::Play { mv, result }];
+        if let Some(outcome) = self.game.outcome() {
+            actions.push(Action::Claim(outcome));
+            return actions;
+        }
+        if self.mode.plays(self.side_to_move()) {
+            actions.extend(self.think_or_claim());
+        } else {
+            actions.extend(self.start_pondering());
+        }
+        actions
+    }
+
+    /// Whether the engine accepts a draw offered now: only while it plays,
+    /// and as [`accepts_draw`] says of its last score.
+    pub fn accepts_draw(&self) -> bool {
+        matches!(self.mode, Mode::Play(_) | Mode::PlayBoth) && accepts_draw(self.last_score)
+    }
+
+    /// The hint for the side to move: the reply the engine expects or
+    /// ponders on, or else a short search to run for one.
+    pub fn hint(&self) -> Hint {
+        let pos = self.game.position();
+        match self.search.map(|r| r.purpose) {
+            Some(Purpose::Ponder(mv)) => Hint::Move(mv),
+            Some(_) => Hint::None,
+            None => match self.expected {
+                Some((key, mv)) if key == pos.key() && pos.is_legal(mv) => Hint::Move(mv),
+                _ if pos.has_legal_moves() => {
+                    Hint::Search(Box::new(SearchRequest::for_game(&self.game, hint_limits())))
+                }
+                _ => Hint::None,
+            },
+        }
+    }
+}
