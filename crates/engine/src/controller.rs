@@ -11,6 +11,7 @@
 use crate::clock::{Clocks, GameClocks, TimeControl};
 use crate::engine::SearchRequest;
 use crate::policy::{accepts_draw, expected_reply, hint_limits};
+use crate::strength::Strength;
 use outpost_board::{Color, Move, Position};
 use outpost_notation::{Game, NotationError, Outcome};
 use outpost_search::{Limits, Score, SearchResult};
@@ -106,6 +107,24 @@ pub enum Hint {
     None,
 }
 
+/// How a game ended other than on the board: a decision the rules of the
+/// position do not give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// This side resigned.
+    Resignation {
+        /// The side that resigned.
+        loser: Color,
+    },
+    /// Both sides agreed to a draw.
+    DrawAgreed,
+    /// This side's clock fell (a draw if the other side cannot mate).
+    Flag {
+        /// The side whose time ran out.
+        loser: Color,
+    },
+}
+
 /// Why the controller refused a call.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ControlError {
@@ -124,6 +143,9 @@ pub enum ControlError {
     /// A position that cannot be set up.
     #[error(transparent)]
     Position(#[from] NotationError),
+    /// The game was decided (resignation, agreement, the clock).
+    #[error("the game is over")]
+    Decided,
 }
 
 /// How the engine's thinking time is found.
@@ -145,8 +167,8 @@ impl Default for Timing {
 }
 
 /// The engine's seat at one game: the game, which side(s) the engine
-/// plays, its clock, pondering and analysis, and its draw policy. Calls
-/// return the [`Action`]s to carry out.
+/// plays and how strongly, its clock, pondering and analysis, its draw
+/// policy, and a decided end. Calls return the [`Action`]s to carry out.
 ///
 /// ```
 /// use outpost_board::Color;
@@ -166,11 +188,15 @@ impl Default for Timing {
 /// assert!(matches!(actions[0], Action::Play { .. }));
 /// assert_eq!(controller.game().plies(), 2);
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct GameController {
     game: Game,
     mode: Mode,
     timing: Timing,
+    /// The level the engine plays at (`None`: as the engine's options say).
+    strength: Option<Strength>,
+    /// An end the position does not give.
+    decision: Option<Decision>,
     search: Option<RunningSearch>,
     next_id: u64,
     /// Whether to think on the opponent's time.
@@ -188,6 +214,8 @@ impl GameController {
             game: Game::new(),
             mode: Mode::Play(Color::Black),
             timing,
+            strength: None,
+            decision: None,
             search: None,
             next_id: 0,
             ponder: false,
@@ -204,6 +232,55 @@ impl GameController {
     /// The mode.
     pub fn mode(&self) -> Mode {
         self.mode
+    }
+
+    /// Plays at `strength` from the next search on, whatever the engine's
+    /// options say.
+    pub fn set_strength(&mut self, strength: Strength) {
+        self.strength = Some(strength);
+    }
+
+    /// How the game was decided, if it was.
+    pub fn decision(&self) -> Option<Decision> {
+        self.decision
+    }
+
+    /// Whether the game is over, by the rules or by a decision.
+    pub fn is_over(&self) -> bool {
+        self.decision.is_some() || self.game.outcome().is_some()
+    }
+
+    /// Ends the game by `decision` (resigning, agreeing a draw); the
+    /// clocks stop and a search running is halted.
+    pub fn decide(&mut self, decision: Decision) -> Result<Vec<Action>, ControlError> {
+        if self.is_over() {
+            return Err(ControlError::Decided);
+        }
+        self.decision = Some(decision);
+        if let Timing::Running(clocks) = &mut self.timing {
+            clocks.halt(Instant::now());
+        }
+        Ok(self.halt().into_iter().collect())
+    }
+
+    /// Ends the game on time if the running clock has fallen by `now`;
+    /// `true` when it has (now or before).
+    pub fn check_flag(&mut self, now: Instant) -> bool {
+        if self.decision.is_some() {
+            return matches!(self.decision, Some(Decision::Flag { .. }));
+        }
+        if self.game.outcome().is_some() {
+            return false;
+        }
+        let Timing::Running(clocks) = &mut self.timing else {
+            return false;
+        };
+        let Some(loser) = clocks.flagged(now) else {
+            return false;
+        };
+        clocks.halt(now);
+        self.decision = Some(Decision::Flag { loser });
+        true
     }
 
     /// How the engine's time is found.
@@ -337,6 +414,7 @@ impl GameController {
         let mut actions: Vec<Action> = self.halt().into_iter().collect();
         self.game = game;
         self.expected = None;
+        self.decision = None;
         if let Timing::Reported(clocks) = &mut self.timing {
             clocks.anchor = 0;
         }
@@ -374,6 +452,9 @@ impl GameController {
 
     /// Takes back `plies` moves; analysis restarts in analyze mode.
     pub fn take_back(&mut self, plies: usize) -> Result<Vec<Action>, ControlError> {
+        if self.decision.is_some() {
+            return Err(ControlError::Decided);
+        }
         if self.game.plies() < plies {
             return Err(ControlError::NotLegalNow {
                 why: "not enough moves to take back",
@@ -417,6 +498,10 @@ impl GameController {
     /// The opponent's move: checked, played, and answered (the engine
     /// thinks, claims the result, or analyses the new position).
     pub fn user_move(&mut self, mv: Move) -> Result<Vec<Action>, ControlError> {
+        // A move after the mover's flag fell is too late.
+        if self.check_flag(Instant::now()) || self.decision.is_some() {
+            return Err(ControlError::Decided);
+        }
         if self.thinking() {
             return Err(ControlError::IllegalMove {
                 reason: "the engine is on move",
@@ -453,15 +538,17 @@ impl GameController {
         Ok(actions)
     }
 
-    /// Plays `mv` (legal) and moves the running clocks on.
+    /// Plays `mv` (legal) and moves the running clocks on: the mover's
+    /// stops (the game is lost on time if it fell), the other side's starts.
     fn play_on_board(&mut self, mv: Move, now: Instant) {
         if self.game.play(mv).is_err() {
             return;
         }
         self.expected = None;
         if let Timing::Running(clocks) = &mut self.timing {
-            let _ = clocks.stop(now);
-            if self.game.outcome().is_none() {
+            if let Err(loser) = clocks.stop(now) {
+                self.decision = Some(Decision::Flag { loser });
+            } else if self.game.outcome().is_none() {
                 clocks.start(self.game.position().side_to_move(), now);
             }
         }
@@ -469,10 +556,22 @@ impl GameController {
 
     /// On the engine's move: claims the result if the game is over, else thinks.
     pub fn think_or_claim(&mut self) -> Vec<Action> {
+        if self.decision.is_some() {
+            return Vec::new();
+        }
         match self.game.forced_outcome() {
             Some(outcome) => vec![Action::Claim(outcome)],
             None => self.start(Purpose::Think),
         }
+    }
+
+    /// Starts the engine's search if it plays the side to move and the
+    /// game goes on (after setting up a game, say).
+    pub fn play_on(&mut self) -> Vec<Action> {
+        if self.search.is_some() || !self.mode.plays(self.side_to_move()) {
+            return Vec::new();
+        }
+        self.think_or_claim()
     }
 
     /// xboard's `?`: the engine's search stops and its move is played.
@@ -528,6 +627,10 @@ impl GameController {
                     ..Limits::default()
                 },
             ),
+        };
+        let request = match self.strength {
+            Some(strength) => request.at_strength(strength),
+            None => request,
         };
         self.next_id += 1;
         let id = self.next_id;
@@ -587,6 +690,10 @@ impl GameController {
         if let Timing::Reported(clocks) = &mut self.timing {
             clocks.after_own_move(self.game.plies(), spent);
         }
+        // A move found after the engine's own flag fell is not played.
+        if self.check_flag(Instant::now()) {
+            return Vec::new();
+        }
         self.play_on_board(mv, Instant::now());
         self.last_score = result.as_ref().map(|r| r.score);
         self.expected = result
@@ -594,6 +701,9 @@ impl GameController {
             .and_then(|r| expected_reply(&pos, r))
             .map(|reply| (self.game.position().key(), reply));
         let mut actions = vec![Action::Play { mv, result }];
+        if self.decision.is_some() {
+            return actions;
+        }
         if let Some(outcome) = self.game.outcome() {
             actions.push(Action::Claim(outcome));
             return actions;

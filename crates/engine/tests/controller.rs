@@ -181,3 +181,48 @@ fn self_play_with_a_real_engine_runs_to_the_end() {
     }
     assert!(controller.game().outcome().is_some());
 }
+
+#[test]
+fn decisions_and_flags_end_the_game() {
+    use outpost_engine::{Decision, GameClocks};
+    use std::time::{Duration, Instant};
+
+    // A resignation ends the game: no more moves, no take-back.
+    let mut controller = GameController::new(Timing::Fixed(Limits::depth(1)));
+    controller.set_mode(Mode::Force);
+    let e4 = mv(&controller, "e2e4");
+    controller.user_move(e4).unwrap();
+    assert!(!controller.is_over());
+    controller
+        .decide(Decision::Resignation {
+            loser: Color::Black,
+        })
+        .unwrap();
+    assert!(controller.is_over());
+    assert_eq!(
+        controller.decide(Decision::DrawAgreed),
+        Err(ControlError::Decided)
+    );
+    let e5 = mv(&controller, "e7e5");
+    assert_eq!(controller.user_move(e5), Err(ControlError::Decided));
+    assert_eq!(controller.take_back(1), Err(ControlError::Decided));
+
+    // Running clocks: the side to move's time runs out.
+    let clocks = GameClocks::new(Duration::from_millis(30), Duration::ZERO);
+    let mut controller = GameController::new(Timing::Running(clocks));
+    controller.set_mode(Mode::Force);
+    controller.set_game(outpost_engine::Game::new());
+    assert!(!controller.check_flag(Instant::now()));
+    std::thread::sleep(Duration::from_millis(60));
+    let e4 = mv(&controller, "e2e4");
+    assert_eq!(controller.user_move(e4), Err(ControlError::Decided));
+    assert_eq!(
+        controller.decision(),
+        Some(Decision::Flag {
+            loser: Color::White
+        })
+    );
+    // A new game starts afresh.
+    controller.set_game(outpost_engine::Game::new());
+    assert_eq!(controller.decision(), None);
+}

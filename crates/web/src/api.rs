@@ -147,11 +147,22 @@ pub async fn search_game(
     multipv: usize,
     use_book: bool,
 ) -> Result<SearchResult, WebError> {
-    let mut lease = state.pool.acquire().await?;
-    let mut request = SearchRequest::for_game(game, limits);
+    let mut request = SearchRequest::for_game(game, limits)
+        .at_strength(strength)
+        .with_multipv(multipv);
     request.use_book = use_book;
-    let result = lease.search(request, strength, multipv).await?;
-    if result.best_move.is_null() || !game.position().is_legal(result.best_move) {
+    search_request(state, request).await
+}
+
+/// Runs `request` on a leased engine; the result has a legal move.
+pub async fn search_request(
+    state: &AppState,
+    request: SearchRequest,
+) -> Result<SearchResult, WebError> {
+    let position = request.position;
+    let mut lease = state.pool.acquire().await?;
+    let result = lease.search(request).await?;
+    if result.best_move.is_null() || !position.is_legal(result.best_move) {
         return Err(WebError::Server {
             reason: format!("the search returned no legal move ({})", result.best_move),
         });

@@ -5,13 +5,13 @@
 
 use crate::api::search_game;
 use crate::games::{view, GameView, StoredGame};
-use crate::position::{color_name, Status};
+use crate::position::Status;
 use crate::server::AppState;
 use crate::WebError;
 use axum::extract::{Path, State};
 use axum::Json;
 use outpost_board::Color;
-use outpost_engine::{accepts_draw, hint_limits};
+use outpost_engine::{hint_limits, Decision};
 use outpost_notation::{to_san, GameResult};
 use serde::Serialize;
 use std::sync::Arc;
@@ -20,8 +20,19 @@ use std::sync::Arc;
 /// play, or the side to move when people play both sides.
 fn player(stored: &StoredGame) -> Color {
     stored
-        .engine
-        .map_or(stored.game.position().side_to_move(), |engine| !engine)
+        .engine()
+        .map_or(stored.game().position().side_to_move(), |engine| !engine)
+}
+
+/// Ends the game by `decision`.
+fn decide(stored: &mut StoredGame, decision: Decision) -> Result<(), WebError> {
+    stored
+        .controller
+        .decide(decision)
+        .map(drop)
+        .map_err(|_| WebError::GameOver {
+            status: stored.status().text(),
+        })
 }
 
 /// `POST /api/games/{id}/resign`: the player resigns; the other side wins.
@@ -32,16 +43,8 @@ pub async fn resign(
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
     stored.ensure_ongoing()?;
-    let winner = !player(&stored);
-    if let Some(clocks) = &mut stored.clocks {
-        clocks.halt(std::time::Instant::now());
-    }
-    stored.decided = Some(Status {
-        state: "resigned",
-        reason: Some("resignation"),
-        winner: Some(color_name(winner)),
-        result: if winner == Color::White { "1-0" } else { "0-1" },
-    });
+    let loser = player(&stored);
+    decide(&mut stored, Decision::Resignation { loser })?;
     Ok(Json(view(&id, &stored, None)))
 }
 
@@ -64,17 +67,9 @@ pub async fn offer_draw(
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
     stored.ensure_ongoing()?;
-    let accepted = stored.engine.is_none() || accepts_draw(stored.engine_score);
+    let accepted = stored.engine().is_none() || stored.controller.accepts_draw();
     if accepted {
-        if let Some(clocks) = &mut stored.clocks {
-            clocks.halt(std::time::Instant::now());
-        }
-        stored.decided = Some(Status {
-            state: "draw",
-            reason: Some("agreement"),
-            winner: None,
-            result: "1/2-1/2",
-        });
+        decide(&mut stored, Decision::DrawAgreed)?;
     }
     Ok(Json(DrawAnswer {
         accepted,
@@ -101,13 +96,13 @@ pub async fn hint(
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
     stored.ensure_ongoing()?;
-    let pos = *stored.game.position();
-    if stored.engine == Some(pos.side_to_move()) {
+    let pos = *stored.game().position();
+    if stored.engine() == Some(pos.side_to_move()) {
         return Err(WebError::NotYourTurn);
     }
     let result = search_game(
         &state,
-        &stored.game,
+        stored.game(),
         hint_limits(),
         outpost_engine::Strength::full(),
         1,
@@ -115,7 +110,7 @@ pub async fn hint(
     )
     .await?;
     let san = to_san(&pos, result.best_move);
-    let ply = stored.game.plies();
+    let ply = stored.game().plies();
     stored.hints.retain(|(at, _)| *at != ply);
     stored.hints.push((ply, san.clone()));
     Ok(Json(Hint {
@@ -128,8 +123,8 @@ pub async fn hint(
 /// resignation or an agreed draw), and each hint as a comment `{hint: Nf3}`
 /// on the move played where it was asked.
 pub fn pgn(stored: &StoredGame, status: &Status) -> String {
-    let mut game = stored.game.clone();
-    if let Some(clocks) = &stored.clocks {
+    let mut game = stored.game().clone();
+    if let Some(clocks) = stored.clocks() {
         game.tags_mut()
             .set("TimeControl", &crate::clocks::pgn_time_control(clocks));
     }

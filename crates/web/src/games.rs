@@ -1,8 +1,8 @@
 //! Games with state: kept in memory (a cap on their number, an idle
 //! expiry), one lock each so that games never wait for one another.
 
-use crate::api::{limits_for, search_game, strength_for, ApiJson};
-use crate::clocks::{parse_time_control, time_forfeit, ClockView};
+use crate::api::{limits_for, search_request, strength_for, ApiJson};
+use crate::clocks::{parse_time_control, ClockView};
 use crate::position::{
     color_name, fen_of, game_from, legal_moves, line, read_move, MoveJson, ScoreJson, Status,
 };
@@ -12,68 +12,52 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use outpost_board::Color;
-use outpost_engine::{Game, GameClocks, Strength};
+use outpost_engine::{Action, ControlError, Game, GameClocks, GameController, Mode, Timing};
 use outpost_notation::to_san;
-use outpost_search::Limits;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// One game: the moves so far, who the engine plays and how.
+/// One game: the engine layer's controller (the game, the engine's side
+/// and level, the clocks, a decided end), the level asked for, and the hints.
 #[derive(Debug)]
 pub struct StoredGame {
-    pub(crate) game: Game,
-    /// The engine's colour (`None`: both sides are people).
-    pub(crate) engine: Option<Color>,
+    pub(crate) controller: GameController,
     /// The level asked for (`None`: full strength).
     elo: Option<i64>,
-    pub(crate) strength: Strength,
-    limits: Limits,
-    /// An end the rules do not give: a resignation or an agreed draw.
-    pub(crate) decided: Option<Status>,
-    /// The engine's score before its last move, from its side (what it
-    /// answers a draw offer by).
-    pub(crate) engine_score: Option<outpost_search::Score>,
     /// Hints given, by the ply they were asked at, in SAN.
     pub(crate) hints: Vec<(usize, String)>,
-    /// Both sides' clocks, when the game has a time control.
-    pub(crate) clocks: Option<GameClocks>,
 }
 
 impl StoredGame {
-    /// Ends the game on time when the running clock has fallen by `now`.
-    pub(crate) fn check_flag(&mut self, now: Instant) {
-        if self.decided.is_some() || Status::of_game(&self.game).is_over() {
-            return;
-        }
-        if let Some(loser) = self.clocks.as_ref().and_then(|c| c.flagged(now)) {
-            self.decided = Some(time_forfeit(self.game.position(), loser));
-            if let Some(clocks) = &mut self.clocks {
-                clocks.halt(now);
-            }
+    /// The game.
+    pub(crate) fn game(&self) -> &Game {
+        self.controller.game()
+    }
+
+    /// The engine's colour (`None`: both sides are people).
+    pub(crate) fn engine(&self) -> Option<Color> {
+        match self.controller.mode() {
+            Mode::Play(color) => Some(color),
+            _ => None,
         }
     }
 
-    /// After a move at `now`: stops the mover's clock (ending the game
-    /// when it fell) and starts the next side's, unless the game is over.
-    /// `Err` carries the side that lost on time.
-    fn clock_after_move(&mut self, mover_moved_at: Instant) -> Result<(), Color> {
-        let Some(clocks) = &mut self.clocks else {
-            return Ok(());
-        };
-        clocks.stop(mover_moved_at)?;
-        if !Status::of_game(&self.game).is_over() {
-            clocks.start(self.game.position().side_to_move(), Instant::now());
+    /// Both sides' clocks, when the game has a time control.
+    pub(crate) fn clocks(&self) -> Option<&GameClocks> {
+        match self.controller.timing() {
+            Timing::Running(clocks) => Some(clocks),
+            _ => None,
         }
-        Ok(())
     }
 
     /// How the game stands: a decided end, else the rules'.
     pub(crate) fn status(&self) -> Status {
-        self.decided
-            .clone()
-            .unwrap_or_else(|| Status::of_game(&self.game))
+        match self.controller.decision() {
+            Some(decision) => Status::decided(decision, self.game().position()),
+            None => Status::of_game(self.game()),
+        }
     }
 
     /// An error unless the game goes on.
@@ -253,7 +237,7 @@ pub struct EngineMove {
 }
 
 pub(crate) fn view(id: &str, stored: &StoredGame, engine_move: Option<EngineMove>) -> GameView {
-    let game = &stored.game;
+    let game = stored.game();
     let pos = game.position();
     let status = stored.status();
     let pgn = crate::decisions::pgn(stored, &status);
@@ -265,7 +249,7 @@ pub(crate) fn view(id: &str, stored: &StoredGame, engine_move: Option<EngineMove
         san: game.san_moves(),
         turn: color_name(pos.side_to_move()),
         check: pos.is_check(),
-        engine_color: stored.engine.map_or("none", color_name),
+        engine_color: stored.engine().map_or("none", color_name),
         elo: stored.elo,
         legal_moves: if status.is_over() {
             Vec::new()
@@ -274,53 +258,43 @@ pub(crate) fn view(id: &str, stored: &StoredGame, engine_move: Option<EngineMove
         },
         status,
         pgn,
-        clock: stored
-            .clocks
-            .as_ref()
-            .map(|c| ClockView::of(c, Instant::now())),
+        clock: stored.clocks().map(|c| ClockView::of(c, Instant::now())),
         engine_move,
     }
 }
 
-/// Lets the engine move if it is its turn and the game goes on.
+/// Runs the engine's search among `actions`, if there is one, and plays
+/// its move; the reply, unless the engine's clock fell first.
 async fn engine_turn(
     state: &AppState,
     stored: &mut StoredGame,
+    actions: Vec<Action>,
 ) -> Result<Option<EngineMove>, WebError> {
-    let pos = *stored.game.position();
-    if stored.engine != Some(pos.side_to_move()) || stored.status().is_over() {
+    let Some((id, request)) = actions.into_iter().find_map(|a| match a {
+        Action::Search { id, request, .. } => Some((id, request)),
+        _ => None,
+    }) else {
+        return Ok(None);
+    };
+    let pos = request.position;
+    let result = match search_request(state, *request).await {
+        Ok(result) => result,
+        Err(e) => {
+            stored.controller.search_failed(id);
+            return Err(e);
+        }
+    };
+    let actions = stored.controller.search_finished(id, result.clone());
+    if !actions.iter().any(|a| matches!(a, Action::Play { .. })) {
         return Ok(None);
     }
-    let limits = match &stored.clocks {
-        Some(clocks) => clocks.limits(pos.side_to_move(), Instant::now()),
-        None => stored.limits.clone(),
-    };
-    let result = search_game(state, &stored.game, limits, stored.strength, 1, true).await?;
-    let moved_at = Instant::now();
-    stored.engine_score = Some(result.score);
     let (_, pv_san) = line(&pos, &result.pv);
-    let reply = EngineMove {
+    Ok(Some(EngineMove {
         uci: result.best_move.to_string(),
         san: to_san(&pos, result.best_move),
         score: result.score.into(),
         pv_san,
-    };
-    if let Some(clocks) = &stored.clocks {
-        if clocks.remaining(pos.side_to_move(), moved_at).is_zero() {
-            stored.check_flag(moved_at);
-            return Ok(None);
-        }
-    }
-    stored
-        .game
-        .play(result.best_move)
-        .map_err(|e| WebError::Server {
-            reason: e.to_string(),
-        })?;
-    if let Err(loser) = stored.clock_after_move(moved_at) {
-        stored.decided = Some(time_forfeit(stored.game.position(), loser));
-    }
-    Ok(Some(reply))
+    }))
 }
 
 /// `POST /api/games`: a new game; the engine moves first if it is white.
@@ -342,28 +316,24 @@ pub async fn create(
     };
     let strength = strength_for(body.elo)?;
     let limits = limits_for(&state, None, body.movetime_ms)?;
-    let mut clocks = parse_time_control(body.time_control.as_deref())?;
-    let game = game_from(body.fen.as_deref(), &body.moves)?;
-    if let Some(clocks) = &mut clocks {
-        if !Status::of_game(&game).is_over() {
-            clocks.start(game.position().side_to_move(), Instant::now());
-        }
-    }
+    let timing = match parse_time_control(body.time_control.as_deref())? {
+        Some(clocks) => Timing::Running(clocks),
+        None => Timing::Fixed(limits),
+    };
+    let mut controller = GameController::new(timing);
+    controller.set_strength(strength);
+    controller.set_mode(engine.map_or(Mode::Force, Mode::Play));
+    controller.set_game(game_from(body.fen.as_deref(), &body.moves)?);
     let id = state.new_id();
     let stored = StoredGame {
-        game,
-        engine,
+        controller,
         elo: body.elo,
-        strength,
-        limits,
-        decided: None,
-        engine_score: None,
         hints: Vec::new(),
-        clocks,
     };
     let entry = state.games.insert(id.clone(), stored)?;
     let mut stored = entry.lock().await;
-    let reply = engine_turn(&state, &mut stored).await?;
+    let actions = stored.controller.play_on();
+    let reply = engine_turn(&state, &mut stored, actions).await?;
     Ok((StatusCode::CREATED, Json(view(&id, &stored, reply))))
 }
 
@@ -374,7 +344,7 @@ pub async fn show(
 ) -> Result<Json<GameView>, WebError> {
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
-    stored.check_flag(Instant::now());
+    stored.controller.check_flag(Instant::now());
     Ok(Json(view(&id, &stored, None)))
 }
 
@@ -386,32 +356,29 @@ pub async fn play(
 ) -> Result<Json<GameView>, WebError> {
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
-    let moved_at = Instant::now();
     // A move that arrives after the player's flag fell is refused: the
     // game is over on time.
-    stored.check_flag(moved_at);
+    stored.controller.check_flag(Instant::now());
     stored.ensure_ongoing()?;
-    let pos = *stored.game.position();
-    if stored.engine == Some(pos.side_to_move()) {
+    let pos = *stored.game().position();
+    if stored.engine() == Some(pos.side_to_move()) {
         return Err(WebError::NotYourTurn);
     }
     let mv = read_move(&pos, &body.mv)?;
-    let clocks_before = stored.clocks;
-    stored.game.play(mv).map_err(|e| WebError::BadMove {
-        mv: body.mv.clone(),
-        reason: e.to_string(),
-    })?;
-    if let Err(loser) = stored.clock_after_move(moved_at) {
-        stored.decided = Some(time_forfeit(stored.game.position(), loser));
-        return Ok(Json(view(&id, &stored, None)));
-    }
-    match engine_turn(&state, &mut stored).await {
+    let before = stored.controller.clone();
+    let actions = stored
+        .controller
+        .user_move(mv)
+        .map_err(|e| WebError::BadMove {
+            mv: body.mv.clone(),
+            reason: e.to_string(),
+        })?;
+    match engine_turn(&state, &mut stored, actions).await {
         Ok(reply) => Ok(Json(view(&id, &stored, reply))),
         Err(e) => {
             // No reply (a busy server): the player's move is taken back so
             // that the game stays the player's to retry.
-            stored.game.undo();
-            stored.clocks = clocks_before;
+            stored.controller = before;
             Err(e)
         }
     }
@@ -427,31 +394,14 @@ pub async fn undo(
     let mut stored = entry.lock().await;
     // A game that ended by the rules can be taken back; one ended by a
     // decision (resignation, agreement, the clock) cannot.
-    if stored.decided.is_some() {
-        stored.ensure_ongoing()?;
+    match stored.controller.take_back_player_move() {
+        Ok(_) => Ok(Json(view(&id, &stored, None))),
+        Err(ControlError::Decided) => {
+            stored.ensure_ongoing()?;
+            Err(WebError::NothingToUndo)
+        }
+        Err(_) => Err(WebError::NothingToUndo),
     }
-    let engine = stored.engine;
-    let player_moved = |game: &Game| {
-        // The side that made the last move.
-        let mover = !game.position().side_to_move();
-        !game.moves().is_empty() && engine != Some(mover)
-    };
-    // Engine replies after the player's last move, then that move.
-    let mut copy = stored.game.clone();
-    while !copy.moves().is_empty() && !player_moved(&copy) {
-        copy.undo();
-    }
-    if copy.undo().is_none() {
-        return Err(WebError::NothingToUndo);
-    }
-    stored.game = copy;
-    let to_move = stored.game.position().side_to_move();
-    if let Some(clocks) = &mut stored.clocks {
-        let now = Instant::now();
-        clocks.halt(now);
-        clocks.start(to_move, now);
-    }
-    Ok(Json(view(&id, &stored, None)))
 }
 
 /// `DELETE /api/games/{id}`: forgets a game.

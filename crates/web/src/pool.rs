@@ -2,7 +2,7 @@
 //! bounded length and wait in front of them, and 503 beyond that.
 
 use crate::WebError;
-use outpost_engine::{Engine, OptionSetting, SearchEvent, SearchRequest, Settings, Strength};
+use outpost_engine::{Engine, OptionSetting, SearchEvent, SearchRequest, Settings};
 use outpost_search::{Report, SearchResult};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -155,19 +155,13 @@ impl Lease {
         })
     }
 
-    /// Starts a search at `strength` showing `multipv` lines; its events
-    /// arrive on the returned channel, the result last.
-    pub fn start(
-        &mut self,
-        request: SearchRequest,
-        strength: Strength,
-        multipv: usize,
-    ) -> Result<Events, WebError> {
+    /// Starts a search (its level and lines ride on the request); its
+    /// events arrive on the returned channel, the result last.
+    pub fn start(&mut self, request: SearchRequest) -> Result<Events, WebError> {
         let searcher = self.searcher()?;
         let server = |e: outpost_engine::EngineError| WebError::Server {
             reason: e.to_string(),
         };
-        let request = request.at_strength(strength).with_multipv(multipv);
         let (tx, rx) = mpsc::unbounded_channel();
         searcher
             .start(request, move |event| {
@@ -178,13 +172,8 @@ impl Lease {
     }
 
     /// Searches and waits for the result.
-    pub async fn search(
-        &mut self,
-        request: SearchRequest,
-        strength: Strength,
-        multipv: usize,
-    ) -> Result<SearchResult, WebError> {
-        let mut events = self.start(request, strength, multipv)?;
+    pub async fn search(&mut self, request: SearchRequest) -> Result<SearchResult, WebError> {
+        let mut events = self.start(request)?;
         finish(&mut events, |_| {}).await
     }
 

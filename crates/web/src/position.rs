@@ -3,7 +3,7 @@
 
 use crate::WebError;
 use outpost_board::{Color, Move, Position};
-use outpost_engine::{Game, Outcome};
+use outpost_engine::{Decision, Game, Outcome};
 use outpost_notation::{parse_fen, parse_san, parse_uci_move, to_fen, to_san};
 use outpost_search::Score;
 use serde::Serialize;
@@ -105,6 +105,26 @@ impl Status {
             Outcome::ThreefoldRepetition => draw("threefold repetition"),
             Outcome::FiftyMoveRule => draw("fifty-move rule"),
             Outcome::InsufficientMaterial => draw("insufficient material"),
+        }
+    }
+
+    /// The status a decision gives in `pos`: a resignation, an agreed
+    /// draw, or a flag fall (a draw when the winner cannot mate).
+    pub fn decided(decision: Decision, pos: &Position) -> Status {
+        match decision {
+            Decision::Resignation { loser } => Status {
+                state: "resigned",
+                reason: Some("resignation"),
+                winner: Some(color_name(!loser)),
+                result: if loser == Color::Black { "1-0" } else { "0-1" },
+            },
+            Decision::DrawAgreed => Status {
+                state: "draw",
+                reason: Some("agreement"),
+                winner: None,
+                result: "1/2-1/2",
+            },
+            Decision::Flag { loser } => crate::clocks::time_forfeit(pos, loser),
         }
     }
 

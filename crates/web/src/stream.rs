@@ -75,7 +75,7 @@ pub async fn analyse_stream(
     // An analysis searches; it never answers from the book.
     let mut request = SearchRequest::for_game(&game, limits);
     request.use_book = false;
-    let mut events = lease.start(request, Strength::full(), multipv)?;
+    let mut events = lease.start(request.at_strength(Strength::full()).with_multipv(multipv))?;
 
     let id = state.new_id();
     let (stop_tx, mut stop_rx) = oneshot::channel();

@@ -67,6 +67,9 @@ impl From<ControlError> for XboardError {
                 reason: reason.to_string(),
             },
             ControlError::Position(err) => XboardError::IllegalPosition(err),
+            ControlError::Decided => XboardError::NotLegalNow {
+                why: "the game is over",
+            },
         }
     }
 }
