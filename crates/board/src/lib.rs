@@ -38,7 +38,7 @@ pub use color::Color;
 pub use error::BoardError;
 pub use movegen::{MoveList, PieceMoves};
 pub use moves::{Move, MoveKind, UciMove};
-pub use perft::{divide, perft, perft_full};
+pub use perft::{divide, divide_text, perft, perft_full};
 pub use piece::{Piece, PieceKind};
 pub use position::{CheckSquares, Position, Setup, Undo};
 pub use see::SEE_VALUES;

@@ -55,6 +55,39 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
+/// `perft` split by root move as engines print it (`go perft`): one
+/// `<move>: <count>` line per root move in the order of their text, a
+/// blank line, then `Nodes searched: <total>`, each line ending in a
+/// newline. Castling is written as the king taking its rook when `chess960`.
+///
+/// ```
+/// use outpost_board::{divide_text, Position};
+///
+/// let text = divide_text(&Position::startpos(), 2, false);
+/// assert!(text.starts_with("a2a3: 20\n"));
+/// assert!(text.ends_with("\nNodes searched: 400\n"));
+/// ```
+pub fn divide_text(pos: &Position, depth: u32, chess960: bool) -> String {
+    use std::fmt::Write;
+    let mut split: Vec<(String, u64)> = divide(pos, depth)
+        .into_iter()
+        .map(|(mv, nodes)| (mv.uci(chess960).to_string(), nodes))
+        .collect();
+    split.sort();
+    let mut text = String::new();
+    for (mv, nodes) in &split {
+        let _ = writeln!(text, "{mv}: {nodes}");
+    }
+    // Depth 0 has no root moves: the tree is the root alone.
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        split.iter().map(|(_, n)| n).sum()
+    };
+    let _ = write!(text, "\nNodes searched: {total}\n");
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -48,6 +48,7 @@ mod evaluation;
 mod identity;
 pub mod openings;
 mod options;
+mod output;
 mod policy;
 mod strength;
 mod tables;
@@ -67,6 +68,7 @@ pub use options::{
     DEFAULT_HASH_MIB, DEFAULT_USE_NNUE, OPTIONS, UNLIMITED_BOOK_DEPTH,
 };
 pub use outpost_notation::{Game, GameResult, Outcome};
+pub use output::LineOutput;
 pub use policy::{
     accepts_draw, expected_reply, hint_limits, ResignPolicy, DRAW_ACCEPT_CP, HINT_TIME,
 };

@@ -74,6 +74,12 @@ pub enum NotationError {
         /// The offending text.
         text: String,
     },
+    /// The null move (`0000`, `--`) where a move to play is wanted.
+    #[error("the null move `{text}` is not a move to play")]
+    NullMove {
+        /// The offending text.
+        text: String,
+    },
     /// Text that is not a SAN move at all (`Nf3`, `exd5`, `e8=Q`, `O-O`, `--`).
     #[error("malformed SAN move `{text}`: expected a move like `Nf3`, `exd5`, `e8=Q` or `O-O`")]
     MalformedSan {

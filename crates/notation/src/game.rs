@@ -70,6 +70,38 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// How the game ended, as a result comment says it: `White mates`,
+    /// `Stalemate`, `Draw by repetition`, `Draw by fifty move rule`,
+    /// `Insufficient material`.
+    ///
+    /// ```
+    /// use outpost_notation::{parse_fen, Game};
+    ///
+    /// let mut game = Game::new();
+    /// for mv in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+    ///     game.play_uci(mv).unwrap();
+    /// }
+    /// let mate = game.outcome().unwrap();
+    /// assert_eq!(format!("{} {{{}}}", mate.result(), mate.description()), "0-1 {Black mates}");
+    /// let fifty = parse_fen("8/8/8/4k3/8/8/2R5/4K3 w - - 100 80").unwrap();
+    /// let drawn = Game::from_position(fifty).outcome().unwrap();
+    /// assert_eq!(drawn.description(), "Draw by fifty move rule");
+    /// ```
+    pub const fn description(self) -> &'static str {
+        match self {
+            Outcome::Checkmate {
+                winner: Color::White,
+            } => "White mates",
+            Outcome::Checkmate {
+                winner: Color::Black,
+            } => "Black mates",
+            Outcome::Stalemate => "Stalemate",
+            Outcome::InsufficientMaterial => "Insufficient material",
+            Outcome::ThreefoldRepetition => "Draw by repetition",
+            Outcome::FiftyMoveRule => "Draw by fifty move rule",
+        }
+    }
+
     /// The game result this outcome gives.
     pub const fn result(self) -> GameResult {
         match self {

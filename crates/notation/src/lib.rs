@@ -50,5 +50,5 @@ pub use pgn::{
 pub use san::{parse_san, to_san, write_san, San};
 /// The crate whose vector holds a move's [`Nags`] and [`Comments`].
 pub use smallvec;
-pub use uci_move::{parse_uci_move, parse_uci_move_with, to_uci};
+pub use uci_move::{parse_move_text, parse_uci_move, parse_uci_move_with, to_uci};
 pub use warning::{ReadOptions, Warning, WarningKind};

@@ -3,6 +3,7 @@
 //! Castling has two spellings: the king's two-square move (`e1g1`, standard
 //! chess) and the king taking its own rook (`e1h1`, UCI's Chess960 mode).
 
+use crate::san::parse_san;
 use crate::NotationError;
 use outpost_board::{Move, PieceKind, Position, Square};
 
@@ -14,6 +15,44 @@ use outpost_board::{Move, PieceKind, Position, Square};
 /// legal in check).
 pub fn parse_uci_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     parse_uci_move_with(pos, text, false)
+}
+
+/// A move as a person or a GUI types it: long algebraic (`e2e4`, with the
+/// promotion piece in either case, `e7e8Q`) or else SAN (`Nf3`, `exd5`,
+/// `O-O`). Castling in long algebraic is read as [`parse_uci_move_with`]
+/// reads it for `chess960`. The null move is not a move here.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_notation::parse_move_text;
+///
+/// let pos = Position::startpos();
+/// assert_eq!(parse_move_text(&pos, "g1f3", false), parse_move_text(&pos, "Nf3", false));
+/// assert!(parse_move_text(&pos, "0000", false).is_err());
+/// assert!(parse_move_text(&pos, "Ke2", false).is_err());
+/// ```
+pub fn parse_move_text(pos: &Position, text: &str, chess960: bool) -> Result<Move, NotationError> {
+    let text = text.trim();
+    // Some GUIs send the promotion piece in upper case (e7e8Q).
+    let coordinate = match text.len() {
+        5 if text.is_ascii() => text.to_ascii_lowercase(),
+        _ => text.to_string(),
+    };
+    match parse_uci_move_with(pos, &coordinate, chess960) {
+        Ok(mv) if mv.is_null() => Err(NotationError::NullMove {
+            text: text.to_string(),
+        }),
+        Ok(mv) => Ok(mv),
+        Err(err @ NotationError::IllegalUciMove { .. }) => Err(err),
+        Err(uci) => match parse_san(pos, text) {
+            Ok(mv) if mv.is_null() => Err(NotationError::NullMove {
+                text: text.to_string(),
+            }),
+            Ok(mv) => Ok(mv),
+            Err(NotationError::MalformedSan { .. }) => Err(uci),
+            Err(san) => Err(san),
+        },
+    }
 }
 
 /// [`parse_uci_move`] for a chosen castling spelling: with `chess960`,

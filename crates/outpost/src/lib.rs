@@ -29,7 +29,7 @@
 //! assert!(parse_uci_move(&after, "e2e4").is_err());
 //!
 //! // Search a game: the engine layer knows its repetitions.
-//! use outpost::{Game, Limits, SearchRequest, Engine, Settings};
+//! use outpost::{Engine, Game, Limits, SearchRequest, Settings};
 //! let mut game = Game::new();
 //! game.play_san("e4").unwrap();
 //! let mut engine = Engine::new(Settings::default()).unwrap();
@@ -51,17 +51,18 @@ pub use outpost_web as web;
 pub use outpost_xboard as xboard;
 
 pub use outpost_board::{
-    divide, perft, perft_full, Bitboard, BoardError, CastlingRights, CastlingSide, Color, File,
-    Move, MoveKind, MoveList, Piece, PieceKind, Position, Rank, Setup, Square,
+    divide, divide_text, perft, perft_full, Bitboard, BoardError, CastlingRights, CastlingSide,
+    Color, File, Move, MoveKind, MoveList, Piece, PieceKind, Position, Rank, Setup, Square,
 };
 pub use outpost_engine::{
-    Clocks, Engine, EngineError, SearchEvent, SearchRequest, Settings, ENGINE_NAME,
+    Action, Clocks, Engine, EngineError, GameController, SearchEvent, SearchRequest, Settings,
+    Timing, ENGINE_NAME,
 };
 pub use outpost_notation::{
-    parse_fen, parse_san, parse_uci_move, to_fen, to_san, Game, GameResult, NotationError, Outcome,
-    STARTPOS_FEN,
+    parse_fen, parse_move_text, parse_san, parse_uci_move, to_fen, to_san, Game, GameResult,
+    NotationError, Outcome, STARTPOS_FEN,
 };
-pub use outpost_search::{Limits, PvLine, Score, SearchResult};
+pub use outpost_search::{Limits, PvLine, Score, SearchJob, SearchPool, SearchResult};
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -19,7 +19,6 @@ use outpost::notation::{check_pgn, CheckOptions, ReadOptions};
 use outpost::search::{bench_positions_with, BenchResult, SearchDriver};
 use outpost::tb::syzygy::Syzygy;
 use outpost::tb::{cli as tb_cli, GenerateConfig, Tablebases, TbError};
-use outpost::uci::format::{bench_lines, perft_lines};
 use outpost::uci::MAX_PERFT_DEPTH;
 use outpost::{parse_fen, Position};
 use std::io::{self, BufRead, ErrorKind, IsTerminal, Read, Write};
@@ -325,9 +324,9 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
                 nodes: per_position.iter().map(|r| r.nodes).sum(),
                 time: per_position.iter().map(|r| r.time).sum(),
             };
-            bench_lines(&result)
+            format!("{result}\n")
         }
-        Job::Perft { depth, fen } => perft_lines(&position(&fen)?, depth, false),
+        Job::Perft { depth, fen } => outpost::board::divide_text(&position(&fen)?, depth, false),
         Job::Spsa => {
             let mut text = outpost::search::params::spsa_lines().join("\n");
             text.push('\n');

@@ -42,6 +42,20 @@ pub struct BenchResult {
     pub time: Duration,
 }
 
+/// The totals in Stockfish's form, which OpenBench reads from the last
+/// two lines: `Total time (ms) : …`, `Nodes searched  : …`, `Nodes/second    : …`.
+impl std::fmt::Display for BenchResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Total time (ms) : {}\nNodes searched  : {}\nNodes/second    : {}",
+            self.time.as_millis(),
+            self.nodes,
+            self.nps()
+        )
+    }
+}
+
 impl BenchResult {
     /// Nodes per second.
     pub fn nps(&self) -> u64 {

@@ -3,10 +3,10 @@
 //! `UCI_Chess960` setting passed in as `chess960`: castling as the king's
 //! two-square move, or as the king taking its rook.
 
-use outpost_board::{divide, Color, Position};
+use outpost_board::{Color, Position};
 use outpost_engine::{OptionDef, OptionKind, TableChoice};
 use outpost_notation::to_fen;
-use outpost_search::{BenchResult, Report, Score, ScoreBound, SearchResult};
+use outpost_search::{Report, Score, ScoreBound, SearchResult};
 use std::fmt::Write;
 
 /// `bestmove <move> [ponder <move>]`.
@@ -110,28 +110,6 @@ pub fn option_line(def: &OptionDef) -> String {
     }
 }
 
-/// `go perft`: one `<move>: <count>` line per root move in the order of
-/// their text, a blank line, then `Nodes searched: <total>`.
-pub fn perft_lines(pos: &Position, depth: u32, chess960: bool) -> String {
-    let mut split: Vec<(String, u64)> = divide(pos, depth)
-        .into_iter()
-        .map(|(mv, nodes)| (mv.uci(chess960).to_string(), nodes))
-        .collect();
-    split.sort();
-    let mut text = String::new();
-    for (mv, nodes) in &split {
-        let _ = writeln!(text, "{mv}: {nodes}");
-    }
-    // Depth 0 has no root moves: the tree is the root alone.
-    let total: u64 = if depth == 0 {
-        1
-    } else {
-        split.iter().map(|(_, n)| n).sum()
-    };
-    let _ = write!(text, "\nNodes searched: {total}\n");
-    text
-}
-
 /// `d`: the board, then its FEN, key and checkers, as Stockfish shows them.
 pub fn position_lines(pos: &Position) -> String {
     let mut text = pos.board_diagram();
@@ -157,16 +135,5 @@ pub fn network_eval_line(side_to_move_cp: i32, side_to_move: Color) -> String {
     format!(
         "NNUE evaluation: {:+.2} (White's point of view)",
         f64::from(white) / 100.0
-    )
-}
-
-/// `bench`: the totals in Stockfish's form, which OpenBench reads from the
-/// last two lines.
-pub fn bench_lines(result: &BenchResult) -> String {
-    format!(
-        "Total time (ms) : {}\nNodes searched  : {}\nNodes/second    : {}\n",
-        result.time.as_millis(),
-        result.nodes,
-        result.nps()
     )
 }

@@ -3,57 +3,26 @@
 //! they come.
 
 use crate::command::{Command, Go, Start, HELP};
-use crate::format::{
-    bestmove_line, info_line, option_line, perft_lines, position_lines, table_line,
-};
+use crate::format::{bestmove_line, info_line, option_line, position_lines, table_line};
 use crate::UciError;
+use outpost_board::divide_text;
 use outpost_engine::openings::{
     book_positions, genfens, genfens_line, GenfensRequest, OpeningRules,
 };
 use outpost_engine::{
-    parse_option, Engine, EngineError, EngineEval, Game, SearchEvent, SearchRequest, Settings,
-    ENGINE_AUTHOR, ENGINE_NAME,
+    parse_option, Engine, EngineError, EngineEval, Game, LineOutput, SearchEvent, SearchRequest,
+    Settings, ENGINE_AUTHOR, ENGINE_NAME,
 };
 use outpost_eval::Evaluator;
 use outpost_notation::{parse_fen, parse_uci_move_with};
 use outpost_search::{bench_with_evaluator, Clock, Limits, BENCH_DEPTH};
 use std::io::{self, BufRead, Write};
-use std::sync::{Arc, Mutex};
-
-/// Output shared between the command reader and the search thread; every
-/// line is written whole and flushed at once.
-struct Out<W: Write>(Arc<Mutex<W>>);
-
-impl<W: Write> Clone for Out<W> {
-    fn clone(&self) -> Self {
-        Out(Arc::clone(&self.0))
-    }
-}
-
-impl<W: Write> Out<W> {
-    fn line(&self, text: &str) {
-        if let Ok(mut w) = self.0.lock() {
-            // A GUI that has gone away cannot be told anything; ignore write errors.
-            let _ = writeln!(w, "{text}");
-            let _ = w.flush();
-        }
-    }
-
-    fn lines(&self, text: &str) {
-        if let Ok(mut w) = self.0.lock() {
-            for line in text.lines() {
-                let _ = writeln!(w, "{line}");
-            }
-            let _ = w.flush();
-        }
-    }
-}
 
 /// A UCI session over any input and output. Before `uci` it already takes
 /// every command (as Stockfish does), so the engine's console and the
 /// protocol are one command set.
 pub struct Session<W: Write + Send + 'static> {
-    out: Out<W>,
+    out: LineOutput<W>,
     game: Game,
     engine: Engine,
     /// Whether the last search started runs until `stop` (infinite or pondering).
@@ -68,7 +37,7 @@ impl<W: Write + Send + 'static> Session<W> {
     /// When the search thread cannot be started.
     pub fn new(output: W) -> Result<Session<W>, EngineError> {
         Ok(Session {
-            out: Out(Arc::new(Mutex::new(output))),
+            out: LineOutput::new(output),
             game: Game::new(),
             engine: Engine::new(Settings::default())?,
             unbounded: false,
@@ -189,7 +158,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.idle("go perft")?;
                 let chess960 = self.engine.settings().chess960;
                 self.out
-                    .lines(&perft_lines(self.game.position(), depth, chess960));
+                    .lines(&divide_text(self.game.position(), depth, chess960));
             }
             Command::Stop => {
                 self.engine.stop_and_wait();
@@ -214,7 +183,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.idle("bench")?;
                 let depth = depth.unwrap_or(BENCH_DEPTH);
                 let result = bench_with_evaluator(depth, self.engine.evaluator().clone());
-                self.out.lines(&crate::format::bench_lines(&result));
+                self.out.lines(&result.to_string());
             }
             Command::Genfens { count, seed, book } => {
                 self.idle("genfens")?;

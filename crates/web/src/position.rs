@@ -4,7 +4,7 @@
 use crate::WebError;
 use outpost_board::{Color, Move, Position};
 use outpost_engine::{Decision, Game, Outcome};
-use outpost_notation::{parse_fen, parse_san, parse_uci_move, to_fen, to_san};
+use outpost_notation::{parse_fen, parse_move_text, to_fen, to_san};
 use outpost_search::Score;
 use serde::Serialize;
 
@@ -37,12 +37,10 @@ pub fn game_from(fen: Option<&str>, moves: &[String]) -> Result<Game, WebError> 
 /// A move given in long algebraic notation or in SAN.
 pub fn read_move(pos: &Position, text: &str) -> Result<Move, WebError> {
     let text = text.trim();
-    parse_uci_move(pos, text)
-        .or_else(|uci| parse_san(pos, text).map_err(|_| uci))
-        .map_err(|e| WebError::BadMove {
-            mv: text.to_string(),
-            reason: e.to_string(),
-        })
+    parse_move_text(pos, text, false).map_err(|e| WebError::BadMove {
+        mv: text.to_string(),
+        reason: e.to_string(),
+    })
 }
 
 /// The FEN of `pos`.

@@ -22,7 +22,6 @@
 
 mod command;
 mod edit;
-mod ending;
 mod error;
 mod pipes;
 mod session;

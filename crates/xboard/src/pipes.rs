@@ -1,31 +1,9 @@
-//! The session's plumbing: the shared output, the inbox's events and the
-//! thread that reads input lines into it.
+//! The session's plumbing: the inbox's events and the thread that reads
+//! input lines into it.
 
 use outpost_search::SearchResult;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead};
 use std::sync::mpsc::Sender;
-use std::sync::{Arc, Mutex};
-
-/// Output shared between the session and the search thread; every line is
-/// written whole and flushed at once.
-pub(crate) struct Out<W: Write>(pub(crate) Arc<Mutex<W>>);
-
-impl<W: Write> Clone for Out<W> {
-    fn clone(&self) -> Self {
-        Out(Arc::clone(&self.0))
-    }
-}
-
-impl<W: Write> Out<W> {
-    /// Writes one line and flushes it.
-    pub(crate) fn line(&self, text: &str) {
-        if let Ok(mut w) = self.0.lock() {
-            // A GUI that has gone away cannot be told anything; ignore write errors.
-            let _ = writeln!(w, "{text}");
-            let _ = w.flush();
-        }
-    }
-}
 
 /// What the session's inbox receives.
 pub(crate) enum Event {

@@ -9,16 +9,15 @@
 
 use crate::command::{Command, EditCommand};
 use crate::edit::EditBoard;
-use crate::ending::claim;
-use crate::pipes::{read_lines, Event, Out};
+use crate::pipes::{read_lines, Event};
 use crate::thinking::{move_text, option_feature, thinking_line};
 use crate::XboardError;
 use outpost_board::{Color, Move};
 use outpost_engine::{
-    one_line, parse_option, Action, Engine, EngineError, GameController, Hint, Mode, OptionSetting,
-    Purpose, SearchEvent, SearchRequest, Settings, TimeControl, Timing, ENGINE_NAME,
+    one_line, parse_option, Action, Engine, EngineError, GameController, Hint, LineOutput, Mode,
+    OptionSetting, Purpose, SearchEvent, SearchRequest, Settings, TimeControl, Timing, ENGINE_NAME,
 };
-use outpost_notation::{parse_fen, parse_san, parse_uci_move_with, NotationError};
+use outpost_notation::{parse_fen, parse_move_text, NotationError};
 use outpost_search::Report;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,7 +35,7 @@ struct Progress {
 
 /// An xboard session over any output; input comes through [`Session::run`].
 pub struct Session<W: Write + Send + 'static> {
-    out: Out<W>,
+    out: LineOutput<W>,
     events: Sender<Event>,
     inbox: Receiver<Event>,
     controller: GameController,
@@ -59,7 +58,7 @@ impl<W: Write + Send + 'static> Session<W> {
     pub fn new(output: W) -> Result<Session<W>, EngineError> {
         let (events, inbox) = mpsc::channel();
         Ok(Session {
-            out: Out(Arc::new(Mutex::new(output))),
+            out: LineOutput::new(output),
             events,
             inbox,
             controller: GameController::new(Timing::default()),
@@ -120,8 +119,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let Session { out, engine, .. } = self;
         // The engine's main search thread may hold the output until it is gone.
         drop(engine);
-        let out = Arc::try_unwrap(out.0).ok()?;
-        out.into_inner().ok()
+        out.into_inner()
     }
 
     /// Runs one line; returns `false` after `quit`.
@@ -380,7 +378,11 @@ impl<W: Write + Send + 'static> Session<W> {
                     }
                 }
                 Action::Claim(outcome) => {
-                    self.out.line(&claim(outcome));
+                    self.out.line(&format!(
+                        "{} {{{}}}",
+                        outcome.result(),
+                        outcome.description()
+                    ));
                     self.flush_pongs();
                 }
             }
@@ -390,38 +392,25 @@ impl<W: Write + Send + 'static> Session<W> {
     /// Finds a move sent by the GUI: coordinate notation, or SAN.
     fn parse_move(&self, text: &str) -> Result<Move, XboardError> {
         let pos = self.controller.game().position();
-        let illegal = |reason: &str| XboardError::IllegalMove {
+        let reason = if self.controller.thinking() {
+            "the engine is on move"
+        } else if !pos.has_legal_moves() {
+            "the game is over"
+        } else {
+            match parse_move_text(pos, text, self.engine.settings().chess960) {
+                Ok(mv) => return Ok(mv),
+                Err(NotationError::NullMove { .. }) => "null moves are not played",
+                Err(NotationError::IllegalUciMove { .. }) if pos.is_check() => "in check",
+                Err(NotationError::AmbiguousSan { .. }) => "ambiguous",
+                Err(NotationError::IllegalUciMove { .. } | NotationError::IllegalSan { .. }) => {
+                    "not legal in this position"
+                }
+                Err(_) => "not a move",
+            }
+        };
+        Err(XboardError::IllegalMove {
             text: text.to_string(),
             reason: reason.to_string(),
-        };
-        if self.controller.thinking() {
-            return Err(illegal("the engine is on move"));
-        }
-        if !pos.has_legal_moves() {
-            return Err(illegal("the game is over"));
-        }
-        // Some GUIs send the promotion piece in upper case (e7e8Q).
-        let coordinate = match text.len() {
-            5 if text.is_ascii() => text.to_ascii_lowercase(),
-            _ => text.to_string(),
-        };
-        let chess960 = self.engine.settings().chess960;
-        match parse_uci_move_with(pos, &coordinate, chess960) {
-            Ok(mv) if mv.is_null() => return Err(illegal("null moves are not played")),
-            Ok(mv) => return Ok(mv),
-            Err(NotationError::IllegalUciMove { .. }) => {
-                return Err(illegal(if pos.is_check() {
-                    "in check"
-                } else {
-                    "not legal in this position"
-                }))
-            }
-            Err(_) => {}
-        }
-        parse_san(pos, text).map_err(|err| match err {
-            NotationError::AmbiguousSan { .. } => illegal("ambiguous"),
-            NotationError::IllegalSan { .. } => illegal("not legal in this position"),
-            _ => illegal("not a move"),
         })
     }
 
