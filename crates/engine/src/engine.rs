@@ -5,7 +5,7 @@
 
 use crate::book::{book_applies, BookChoice, OpeningBook};
 use crate::evaluation::EngineEval;
-use crate::options::{OptionSetting, Settings};
+use crate::options::{Effect, OptionSetting, OptionValue, PoolChange, Settings};
 use crate::strength::{rng_for, Strength, Weakness};
 use crate::tables::{tables_apply, GeneratedTables, SyzygyTables, TableChoice};
 use crate::EngineError;
@@ -367,30 +367,63 @@ impl Engine {
         self.book.as_mut()?.choose(&request.position, best)
     }
 
-    /// Applies an option setting; refused while a search runs (but the
-    /// settings no running search reads, `Ponder`, the book's and the
-    /// strength options, which take effect from the next search, are
-    /// always taken). A book that cannot be read is an error, and the
-    /// engine goes on without a book.
+    /// Applies an option setting, doing what its [`Effect`] says; refused
+    /// while a search runs unless the setting is only read by the next
+    /// search (`Ponder`, the book's and the strength options, `MultiPV`).
+    /// A book, network or table that cannot be read is an error, and the
+    /// engine goes on without it.
     pub fn set_option(&mut self, setting: &OptionSetting) -> Result<(), EngineError> {
-        match setting {
-            OptionSetting::TablebaseDir(dir) => {
-                let tables = if dir.is_empty() {
+        let mut wanted = self.settings.clone();
+        wanted.apply(setting);
+        match setting.def.effect {
+            Effect::NextSearch => {}
+            Effect::Pool(change) => {
+                let pool = self.idle_pool("setoption")?;
+                match change {
+                    PoolChange::Threads => pool.set_threads(wanted.search.threads),
+                    PoolChange::ClearHash => pool.clear_hash(),
+                    PoolChange::SearchOptions => {
+                        pool.set_move_overhead(wanted.search.move_overhead);
+                        pool.set_contempt(wanted.search.contempt);
+                        pool.set_driver(wanted.search.driver);
+                    }
+                }
+                wanted.search.threads = pool.options().threads;
+            }
+            Effect::Hash => {
+                let kept = self.settings.search.hash_mib;
+                self.idle_pool("setoption")?
+                    .set_hash(wanted.search.hash_mib)
+                    .map_err(|e| EngineError::Hash { mib: e.mib, kept })?;
+            }
+            Effect::Evaluation => {
+                let eval = EngineEval::for_settings(wanted.use_nnue, &wanted.eval_file)?;
+                self.idle_pool("setoption")?.set_evaluator(eval.clone());
+                self.eval = eval;
+            }
+            Effect::Book => {
+                self.book = None;
+                self.settings = wanted;
+                if !self.settings.book_file.is_empty() {
+                    self.book = Some(OpeningBook::open(&self.settings.book_file, book_seed())?);
+                }
+                return Ok(());
+            }
+            Effect::GeneratedTables => {
+                let tables = if wanted.tablebase_dir.is_empty() {
                     GeneratedTables::three_men()
                 } else {
-                    GeneratedTables::open(dir)?
+                    GeneratedTables::open(&wanted.tablebase_dir)?
                 };
                 // Syzygy's probes, when set, stay the search's.
                 self.install_tables(Arc::new(tables), self.syzygy.clone())?;
-                self.settings.apply(setting);
-                return Ok(());
             }
-            OptionSetting::SyzygyPath(path) => {
-                let (syzygy, problems) = SyzygyTables::open(path, self.settings.syzygy);
+            Effect::Syzygy => {
+                let (syzygy, problems) = SyzygyTables::open(&wanted.syzygy_path, wanted.syzygy);
                 let usable = syzygy.tables().files().0;
                 let syzygy = (syzygy.tables().largest() > 0).then(|| Arc::new(syzygy));
                 self.install_tables(Arc::clone(&self.tables), syzygy)?;
-                self.settings.apply(setting);
+                self.settings = wanted;
                 if !problems.is_empty() {
                     return Err(EngineError::Syzygy {
                         problems: problems.join("; "),
@@ -399,81 +432,23 @@ impl Engine {
                 }
                 return Ok(());
             }
-            OptionSetting::SyzygyProbeDepth(_)
-            | OptionSetting::Syzygy50MoveRule(_)
-            | OptionSetting::SyzygyProbeLimit(_) => {
-                let mut wanted = self.settings.clone();
-                wanted.apply(setting);
+            Effect::SyzygyUse => {
                 let syzygy = self
                     .syzygy
                     .as_ref()
                     .map(|s| Arc::new(s.with_settings(wanted.syzygy)));
                 self.install_tables(Arc::clone(&self.tables), syzygy)?;
-                self.settings = wanted;
-                return Ok(());
             }
-            OptionSetting::Tunable { name, value } => {
+            Effect::Tunable => {
                 // The constants are read by every search thread: change
                 // them only while none runs.
                 self.idle_pool("setoption")?;
-                outpost_search::params::set(name, *value);
-                return Ok(());
-            }
-            OptionSetting::ShowWdl(_) => {
-                self.settings.apply(setting);
-                return Ok(());
-            }
-            OptionSetting::UseNnue(_) | OptionSetting::EvalFile(_) => {
-                let mut wanted = self.settings.clone();
-                wanted.apply(setting);
-                let eval = EngineEval::for_settings(wanted.use_nnue, &wanted.eval_file)?;
-                self.idle_pool("setoption")?.set_evaluator(eval.clone());
-                self.eval = eval;
-                self.settings = wanted;
-                return Ok(());
-            }
-            OptionSetting::BookFile(path) => {
-                self.book = None;
-                self.settings.apply(setting);
-                if !path.is_empty() {
-                    self.book = Some(OpeningBook::open(path, book_seed())?);
+                if let OptionValue::Spin(value) = setting.value {
+                    outpost_search::params::set(setting.def.name, value as i32);
                 }
-                return Ok(());
             }
-            OptionSetting::Hash(mib) => {
-                self.idle_pool("setoption")?
-                    .set_hash(*mib)
-                    .map_err(|e| EngineError::Hash {
-                        mib: e.mib,
-                        kept: self.settings.search.hash_mib,
-                    })?;
-                self.settings.apply(setting);
-                return Ok(());
-            }
-            OptionSetting::Ponder(_)
-            | OptionSetting::OwnBook(_)
-            | OptionSetting::BookBestMove(_)
-            | OptionSetting::BookDepth(_)
-            | OptionSetting::LimitStrength(_)
-            | OptionSetting::Elo(_)
-            | OptionSetting::SkillLevel(_)
-            | OptionSetting::MultiPv(_)
-            | OptionSetting::Chess960(_) => {
-                self.settings.apply(setting);
-                return Ok(());
-            }
-            _ => {}
         }
-        let pool = self.idle_pool("setoption")?;
-        match *setting {
-            OptionSetting::Threads(n) => pool.set_threads(n),
-            OptionSetting::ClearHash => pool.clear_hash(),
-            OptionSetting::MoveOverhead(d) => pool.set_move_overhead(d),
-            OptionSetting::Contempt(cp) => pool.set_contempt(cp),
-            OptionSetting::Driver(driver) => pool.set_driver(driver),
-            _ => {}
-        }
-        self.settings.apply(setting);
+        self.settings = wanted;
         Ok(())
     }
 

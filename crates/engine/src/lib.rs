@@ -64,8 +64,8 @@ pub use error::EngineError;
 pub use evaluation::EngineEval;
 pub use identity::{ENGINE_AUTHOR, ENGINE_NAME};
 pub use options::{
-    find_option, options, parse_option, OptionDef, OptionKind, OptionSetting, Settings,
-    DEFAULT_HASH_MIB, DEFAULT_USE_NNUE, OPTIONS, UNLIMITED_BOOK_DEPTH,
+    find_option, options, parse_option, Effect, OptionDef, OptionKind, OptionSetting, OptionValue,
+    PoolChange, Settings, DEFAULT_HASH_MIB, DEFAULT_USE_NNUE, OPTIONS, UNLIMITED_BOOK_DEPTH,
 };
 pub use outpost_notation::{Game, GameResult, Outcome};
 pub use output::LineOutput;

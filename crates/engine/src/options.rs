@@ -42,14 +42,96 @@ pub enum OptionKind {
     },
 }
 
-/// One option the engine declares.
+/// What the engine does for a new value of an option to take effect,
+/// besides recording it in [`Settings`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing: the next search reads the setting.
+    NextSearch,
+    /// The search pool is changed (only while no search runs).
+    Pool(PoolChange),
+    /// The transposition table is reallocated (refused if memory is short).
+    Hash,
+    /// The evaluation is rebuilt (`UseNNUE`, `EvalFile`).
+    Evaluation,
+    /// The opening book is opened again.
+    Book,
+    /// The generated endgame tables are opened again.
+    GeneratedTables,
+    /// The Syzygy tables are opened again.
+    Syzygy,
+    /// How the Syzygy tables are used changes.
+    SyzygyUse,
+    /// A search tuning constant changes (a `tune` build).
+    Tunable,
+}
+
+/// A change to the search pool from the settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PoolChange {
+    /// Resize the thread pool to `Threads`.
+    Threads,
+    /// Empty the transposition table.
+    ClearHash,
+    /// Take `Move Overhead`, `Contempt` and `SearchDriver` from the settings.
+    SearchOptions,
+}
+
+/// A checked value of an option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    /// A spin's integer.
+    Spin(i64),
+    /// A check's state.
+    Check(bool),
+    /// A button's press.
+    Button,
+    /// A combo's value (as the definition spells it) or a text.
+    Text(String),
+}
+
+impl OptionValue {
+    fn int(&self) -> i64 {
+        match self {
+            OptionValue::Spin(n) => *n,
+            _ => 0,
+        }
+    }
+
+    fn on(&self) -> bool {
+        matches!(self, OptionValue::Check(true))
+    }
+
+    fn text(&self) -> &str {
+        match self {
+            OptionValue::Text(text) => text,
+            _ => "",
+        }
+    }
+}
+
+/// One option the engine declares: its name, kind, default and range,
+/// where its value goes in [`Settings`], and what else changing it takes.
+/// Adding an option is an entry in [`OPTIONS`] and the code that reads it.
+#[derive(Clone, Copy, Debug)]
 pub struct OptionDef {
     /// The option's name, as protocols show it.
     pub name: &'static str,
     /// Its kind, default and range.
     pub kind: OptionKind,
+    /// Records a checked value in the settings.
+    pub store: fn(&mut Settings, &OptionValue),
+    /// What the engine does for the value to take effect.
+    pub effect: Effect,
 }
+
+impl PartialEq for OptionDef {
+    fn eq(&self, other: &OptionDef) -> bool {
+        self.name == other.name && self.kind == other.kind && self.effect == other.effect
+    }
+}
+
+impl Eq for OptionDef {}
 
 impl OptionDef {
     /// What a valid value looks like, for error messages.
@@ -86,6 +168,8 @@ pub const OPTIONS: &[OptionDef] = &[
             min: 1,
             max: 65536,
         },
+        store: |s, v| s.search.hash_mib = v.int() as usize,
+        effect: Effect::Hash,
     },
     OptionDef {
         name: "Threads",
@@ -94,6 +178,8 @@ pub const OPTIONS: &[OptionDef] = &[
             min: 1,
             max: 256,
         },
+        store: |s, v| s.search.threads = v.int() as usize,
+        effect: Effect::Pool(PoolChange::Threads),
     },
     OptionDef {
         name: "MultiPV",
@@ -102,14 +188,20 @@ pub const OPTIONS: &[OptionDef] = &[
             min: 1,
             max: 256,
         },
+        store: |s, v| s.multipv = v.int() as usize,
+        effect: Effect::NextSearch,
     },
     OptionDef {
         name: "Ponder",
         kind: OptionKind::Check { default: false },
+        store: |s, v| s.ponder = v.on(),
+        effect: Effect::NextSearch,
     },
     OptionDef {
         name: "Clear Hash",
         kind: OptionKind::Button,
+        store: |_, _| {},
+        effect: Effect::Pool(PoolChange::ClearHash),
     },
     OptionDef {
         name: "Move Overhead",
@@ -118,6 +210,8 @@ pub const OPTIONS: &[OptionDef] = &[
             min: 0,
             max: 5000,
         },
+        store: |s, v| s.search.move_overhead = Duration::from_millis(v.int() as u64),
+        effect: Effect::Pool(PoolChange::SearchOptions),
     },
     OptionDef {
         name: "Contempt",
@@ -126,18 +220,26 @@ pub const OPTIONS: &[OptionDef] = &[
             min: -100,
             max: 100,
         },
+        store: |s, v| s.search.contempt = v.int() as i32,
+        effect: Effect::Pool(PoolChange::SearchOptions),
     },
     OptionDef {
         name: "OwnBook",
         kind: OptionKind::Check { default: false },
+        store: |s, v| s.own_book = v.on(),
+        effect: Effect::NextSearch,
     },
     OptionDef {
         name: "BookFile",
         kind: OptionKind::Text { default: "" },
+        store: |s, v| s.book_file = v.text().to_string(),
+        effect: Effect::Book,
     },
     OptionDef {
         name: "BookBestMove",
         kind: OptionKind::Check { default: false },
+        store: |s, v| s.book_best_move = v.on(),
+        effect: Effect::NextSearch,
     },
     OptionDef {
         name: "BookDepth",
@@ -146,14 +248,20 @@ pub const OPTIONS: &[OptionDef] = &[
             min: 1,
             max: UNLIMITED_BOOK_DEPTH as i64,
         },
+        store: |s, v| s.book_depth = v.int() as u32,
+        effect: Effect::NextSearch,
     },
     OptionDef {
         name: "TablebaseDir",
         kind: OptionKind::Text { default: "" },
+        store: |s, v| s.tablebase_dir = v.text().to_string(),
+        effect: Effect::GeneratedTables,
     },
     OptionDef {
         name: "SyzygyPath",
         kind: OptionKind::Text { default: "" },
+        store: |s, v| s.syzygy_path = v.text().to_string(),
+        effect: Effect::Syzygy,
     },
     OptionDef {
         name: "SyzygyProbeDepth",
@@ -162,10 +270,14 @@ pub const OPTIONS: &[OptionDef] = &[
             min: 1,
             max: 100,
         },
+        store: |s, v| s.syzygy.probe_depth = v.int() as i32,
+        effect: Effect::SyzygyUse,
     },
     OptionDef {
         name: "Syzygy50MoveRule",
         kind: OptionKind::Check { default: true },
+        store: |s, v| s.syzygy.fifty_move_rule = v.on(),
+        effect: Effect::SyzygyUse,
     },
     OptionDef {
         name: "SyzygyProbeLimit",
@@ -174,16 +286,22 @@ pub const OPTIONS: &[OptionDef] = &[
             min: 0,
             max: 7,
         },
+        store: |s, v| s.syzygy.probe_limit = v.int() as u32,
+        effect: Effect::SyzygyUse,
     },
     OptionDef {
         name: "UseNNUE",
         kind: OptionKind::Check {
             default: DEFAULT_USE_NNUE,
         },
+        store: |s, v| s.use_nnue = v.on(),
+        effect: Effect::Evaluation,
     },
     OptionDef {
         name: "EvalFile",
         kind: OptionKind::Text { default: "" },
+        store: |s, v| s.eval_file = v.text().to_string(),
+        effect: Effect::Evaluation,
     },
     OptionDef {
         name: "SearchDriver",
@@ -191,18 +309,26 @@ pub const OPTIONS: &[OptionDef] = &[
             default: "PVS",
             values: DRIVER_NAMES,
         },
+        store: |s, v| s.search.driver = SearchDriver::from_name(v.text()).unwrap_or_default(),
+        effect: Effect::Pool(PoolChange::SearchOptions),
     },
     OptionDef {
         name: "UCI_Chess960",
         kind: OptionKind::Check { default: false },
+        store: |s, v| s.chess960 = v.on(),
+        effect: Effect::NextSearch,
     },
     OptionDef {
         name: "UCI_ShowWDL",
         kind: OptionKind::Check { default: false },
+        store: |s, v| s.show_wdl = v.on(),
+        effect: Effect::NextSearch,
     },
     OptionDef {
         name: "UCI_LimitStrength",
         kind: OptionKind::Check { default: false },
+        store: |s, v| s.strength.limit = v.on(),
+        effect: Effect::NextSearch,
     },
     OptionDef {
         name: "UCI_Elo",
@@ -211,6 +337,8 @@ pub const OPTIONS: &[OptionDef] = &[
             min: MIN_ELO,
             max: MAX_ELO,
         },
+        store: |s, v| s.strength.elo = v.int() as u32,
+        effect: Effect::NextSearch,
     },
     OptionDef {
         name: "Skill Level",
@@ -219,6 +347,8 @@ pub const OPTIONS: &[OptionDef] = &[
             min: 0,
             max: MAX_SKILL,
         },
+        store: |s, v| s.strength.skill = v.int() as u32,
+        effect: Effect::NextSearch,
     },
 ];
 
@@ -240,112 +370,59 @@ pub fn options() -> Vec<OptionDef> {
                 min: i64::from(t.min),
                 max: i64::from(t.max),
             },
+            store: |_, _| {},
+            effect: Effect::Tunable,
         }));
     }
     all
 }
 
-/// A tuning constant's setting, in a `tune` build.
-fn parse_tunable(name: &str, value: Option<&str>) -> Option<Result<OptionSetting, EngineError>> {
-    if !cfg!(feature = "tune") {
-        return None;
-    }
-    let t = TUNABLES
-        .iter()
-        .find(|t| t.name.eq_ignore_ascii_case(name))?;
-    let parsed = value
-        .and_then(|v| v.trim().parse::<i32>().ok())
-        .filter(|v| (t.min..=t.max).contains(v));
-    Some(match parsed {
-        Some(value) => Ok(OptionSetting::Tunable {
-            name: t.name,
-            value,
-        }),
-        None => Err(EngineError::BadOptionValue {
-            name: t.name.to_string(),
-            value: value.unwrap_or("").to_string(),
-            expected: format!("an integer from {} to {}", t.min, t.max),
-        }),
-    })
-}
-
-/// A validated option setting.
+/// A validated option setting: the option's definition and a value it accepts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionSetting {
-    /// `Hash`, in MiB.
-    Hash(usize),
-    /// `Threads`.
-    Threads(usize),
-    /// `MultiPV`.
-    MultiPv(usize),
-    /// `Ponder`.
-    Ponder(bool),
-    /// `Clear Hash`.
-    ClearHash,
-    /// `Move Overhead`.
-    MoveOverhead(Duration),
-    /// `Contempt`, in centipawns.
-    Contempt(i32),
-    /// `SearchDriver`.
-    Driver(SearchDriver),
-    /// `OwnBook`: play from the opening book.
-    OwnBook(bool),
-    /// `BookFile`: the Polyglot book's path (empty: none).
-    BookFile(String),
-    /// `BookBestMove`: the book move with the highest weight rather than a
-    /// weighted random one.
-    BookBestMove(bool),
-    /// `BookDepth`: the last ply of the game (from its start) at which the
-    /// book is used.
-    BookDepth(u32),
-    /// `TablebaseDir`: where the generated endgame tables are (empty: the
-    /// 3-man tables, generated in memory).
-    TablebaseDir(String),
-    /// `SyzygyPath`: directories of Syzygy tables, separated as in `PATH`
-    /// (empty: none).
-    SyzygyPath(String),
-    /// `SyzygyProbeDepth`: the shallowest depth at which the search probes
-    /// positions with as many men as the largest tables.
-    SyzygyProbeDepth(i32),
-    /// `Syzygy50MoveRule`: whether cursed wins and blessed losses count as
-    /// draws (else as wins and losses).
-    Syzygy50MoveRule(bool),
-    /// `SyzygyProbeLimit`: probe no position with more men than this.
-    SyzygyProbeLimit(u32),
-    /// `UCI_ShowWDL`: add win/draw/loss chances to `info` lines.
-    ShowWdl(bool),
-    /// `UCI_Chess960`: castling written as the king taking its rook.
-    Chess960(bool),
-    /// `UseNNUE`: evaluate with the neural network (else the handcrafted
-    /// evaluation).
-    UseNnue(bool),
-    /// `EvalFile`: the network file (empty: the one built in).
-    EvalFile(String),
-    /// `UCI_LimitStrength`: play at `UCI_Elo`.
-    LimitStrength(bool),
-    /// `UCI_Elo`.
-    Elo(u32),
-    /// `Skill Level`, 0 to 20.
-    SkillLevel(u32),
-    /// A search tuning constant (only in a build with the `tune` feature).
-    Tunable {
-        /// Its name in [`outpost_search::params::TUNABLES`].
-        name: &'static str,
-        /// Its new value.
-        value: i32,
-    },
+pub struct OptionSetting {
+    /// The option.
+    pub def: OptionDef,
+    /// Its new value.
+    pub value: OptionValue,
 }
 
-/// Checks `value` against the option called `name`.
+impl OptionSetting {
+    /// The option's name.
+    pub fn name(&self) -> &'static str {
+        self.def.name
+    }
+
+    /// A check option's new state (`None` for other kinds).
+    pub fn check(&self) -> Option<bool> {
+        match self.value {
+            OptionValue::Check(on) => Some(on),
+            _ => None,
+        }
+    }
+}
+
+/// Checks `value` against the option called `name` (any case; in a `tune`
+/// build the search's tuning constants too).
+///
+/// ```
+/// use outpost_engine::{parse_option, Settings};
+///
+/// let mut settings = Settings::default();
+/// settings.apply(&parse_option("hash", Some("64")).unwrap());
+/// assert_eq!(settings.search.hash_mib, 64);
+/// assert!(parse_option("Hash", Some("0")).is_err());
+/// assert!(parse_option("Frobnication", Some("1")).is_err());
+/// ```
 pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, EngineError> {
     let name = name.trim();
-    let Some(def) = find_option(name) else {
-        if let Some(tunable) = parse_tunable(name, value) {
-            return tunable;
-        }
-        return Err(EngineError::UnknownOption {
-            name: name.to_string(),
-        });
+    let def = match find_option(name) {
+        Some(def) => *def,
+        None => options()
+            .into_iter()
+            .find(|d| d.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| EngineError::UnknownOption {
+                name: name.to_string(),
+            })?,
     };
     let value = value.map(str::trim);
     let bad = || EngineError::BadOptionValue {
@@ -353,62 +430,36 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
         value: value.unwrap_or("").to_string(),
         expected: def.expected(),
     };
-    let setting = match def.kind {
+    let value = match def.kind {
         OptionKind::Spin { min, max, .. } => {
             let n: i64 = value.and_then(|v| v.parse().ok()).ok_or_else(bad)?;
             if n < min || n > max {
                 return Err(bad());
             }
-            match def.name {
-                "Hash" => OptionSetting::Hash(n as usize),
-                "Threads" => OptionSetting::Threads(n as usize),
-                "MultiPV" => OptionSetting::MultiPv(n as usize),
-                "Move Overhead" => OptionSetting::MoveOverhead(Duration::from_millis(n as u64)),
-                "BookDepth" => OptionSetting::BookDepth(n as u32),
-                "UCI_Elo" => OptionSetting::Elo(n as u32),
-                "Skill Level" => OptionSetting::SkillLevel(n as u32),
-                "SyzygyProbeDepth" => OptionSetting::SyzygyProbeDepth(n as i32),
-                "SyzygyProbeLimit" => OptionSetting::SyzygyProbeLimit(n as u32),
-                _ => OptionSetting::Contempt(n as i32),
-            }
+            OptionValue::Spin(n)
         }
-        OptionKind::Check { .. } => {
-            // xboard sends a check option as 1 or 0.
-            let on = match value {
-                Some(v) if v.eq_ignore_ascii_case("true") || v == "1" => true,
-                Some(v) if v.eq_ignore_ascii_case("false") || v == "0" => false,
-                _ => return Err(bad()),
-            };
-            match def.name {
-                "OwnBook" => OptionSetting::OwnBook(on),
-                "BookBestMove" => OptionSetting::BookBestMove(on),
-                "UCI_LimitStrength" => OptionSetting::LimitStrength(on),
-                "UCI_Chess960" => OptionSetting::Chess960(on),
-                "UseNNUE" => OptionSetting::UseNnue(on),
-                "Syzygy50MoveRule" => OptionSetting::Syzygy50MoveRule(on),
-                "UCI_ShowWDL" => OptionSetting::ShowWdl(on),
-                _ => OptionSetting::Ponder(on),
-            }
+        // xboard sends a check option as 1 or 0.
+        OptionKind::Check { .. } => match value {
+            Some(v) if v.eq_ignore_ascii_case("true") || v == "1" => OptionValue::Check(true),
+            Some(v) if v.eq_ignore_ascii_case("false") || v == "0" => OptionValue::Check(false),
+            _ => return Err(bad()),
+        },
+        OptionKind::Button => OptionValue::Button,
+        OptionKind::Combo { values, .. } => {
+            let v = value.ok_or_else(bad)?;
+            let spelled = values
+                .iter()
+                .find(|known| known.eq_ignore_ascii_case(v))
+                .ok_or_else(bad)?;
+            OptionValue::Text((*spelled).to_string())
         }
-        OptionKind::Button => OptionSetting::ClearHash,
-        OptionKind::Combo { .. } => {
-            OptionSetting::Driver(value.and_then(SearchDriver::from_name).ok_or_else(bad)?)
-        }
-        OptionKind::Text { .. } => {
-            // `<empty>` is how UCI GUIs write an empty string.
-            let text = match value {
-                None | Some("<empty>") => String::new(),
-                Some(v) => v.to_string(),
-            };
-            match def.name {
-                "TablebaseDir" => OptionSetting::TablebaseDir(text),
-                "EvalFile" => OptionSetting::EvalFile(text),
-                "SyzygyPath" => OptionSetting::SyzygyPath(text),
-                _ => OptionSetting::BookFile(text),
-            }
-        }
+        // `<empty>` is how UCI GUIs write an empty string.
+        OptionKind::Text { .. } => OptionValue::Text(match value {
+            None | Some("<empty>") => String::new(),
+            Some(v) => v.to_string(),
+        }),
     };
-    Ok(setting)
+    Ok(OptionSetting { def, value })
 }
 
 /// The engine's settings, as the options give them.
@@ -486,33 +537,7 @@ impl Default for Settings {
 impl Settings {
     /// Records `setting` (a button changes nothing here).
     pub fn apply(&mut self, setting: &OptionSetting) {
-        match *setting {
-            OptionSetting::Hash(mib) => self.search.hash_mib = mib,
-            OptionSetting::Threads(n) => self.search.threads = n,
-            OptionSetting::MultiPv(n) => self.multipv = n,
-            OptionSetting::Ponder(on) => self.ponder = on,
-            OptionSetting::ClearHash => {}
-            OptionSetting::MoveOverhead(d) => self.search.move_overhead = d,
-            OptionSetting::Contempt(cp) => self.search.contempt = cp,
-            OptionSetting::Driver(driver) => self.search.driver = driver,
-            OptionSetting::OwnBook(on) => self.own_book = on,
-            OptionSetting::BookFile(ref path) => self.book_file.clone_from(path),
-            OptionSetting::BookBestMove(on) => self.book_best_move = on,
-            OptionSetting::BookDepth(plies) => self.book_depth = plies,
-            OptionSetting::TablebaseDir(ref dir) => self.tablebase_dir.clone_from(dir),
-            OptionSetting::SyzygyPath(ref path) => self.syzygy_path.clone_from(path),
-            OptionSetting::SyzygyProbeDepth(depth) => self.syzygy.probe_depth = depth,
-            OptionSetting::Syzygy50MoveRule(on) => self.syzygy.fifty_move_rule = on,
-            OptionSetting::SyzygyProbeLimit(men) => self.syzygy.probe_limit = men,
-            OptionSetting::ShowWdl(on) => self.show_wdl = on,
-            OptionSetting::LimitStrength(on) => self.strength.limit = on,
-            OptionSetting::Chess960(on) => self.chess960 = on,
-            OptionSetting::Elo(elo) => self.strength.elo = elo,
-            OptionSetting::SkillLevel(skill) => self.strength.skill = skill,
-            OptionSetting::Tunable { .. } => {}
-            OptionSetting::UseNnue(on) => self.use_nnue = on,
-            OptionSetting::EvalFile(ref path) => self.eval_file.clone_from(path),
-        }
+        (setting.def.store)(self, &setting.value);
     }
 }
 
@@ -520,101 +545,98 @@ impl Settings {
 mod tests {
     use super::*;
 
+    /// The settings after `name` is set to `value`.
+    fn after(name: &str, value: Option<&str>) -> Settings {
+        let mut settings = Settings::default();
+        settings.apply(&parse_option(name, value).unwrap());
+        settings
+    }
+
     #[test]
-    fn validates() {
+    fn values_are_checked_and_stored() {
+        assert_eq!(after("hash", Some("64")).search.hash_mib, 64);
         assert_eq!(
-            parse_option("hash", Some("64")),
-            Ok(OptionSetting::Hash(64))
+            after("Move Overhead", Some(" 100 ")).search.move_overhead,
+            Duration::from_millis(100)
         );
-        assert_eq!(
-            parse_option("Move Overhead", Some(" 100 ")),
-            Ok(OptionSetting::MoveOverhead(Duration::from_millis(100)))
-        );
-        assert_eq!(
-            parse_option("Ponder", Some("true")),
-            Ok(OptionSetting::Ponder(true))
-        );
-        assert_eq!(
-            parse_option("Clear Hash", None),
-            Ok(OptionSetting::ClearHash)
-        );
-        assert!(parse_option("Hash", Some("0")).is_err());
-        assert!(parse_option("Hash", Some("99999999")).is_err());
-        assert!(parse_option("Threads", Some("two")).is_err());
-        assert!(parse_option("Contempt", Some("-101")).is_err());
-        assert!(parse_option("Ponder", Some("maybe")).is_err());
+        assert!(after("Ponder", Some("true")).ponder);
+        assert_eq!(after("Clear Hash", None), Settings::default());
+        for (name, value) in [
+            ("Hash", "0"),
+            ("Hash", "99999999"),
+            ("Threads", "two"),
+            ("Contempt", "-101"),
+            ("Ponder", "maybe"),
+            ("SearchDriver", "minimax"),
+            ("BookDepth", "0"),
+            ("UCI_Elo", "999"),
+            ("UCI_Elo", "2301"),
+            ("Skill Level", "21"),
+            ("SyzygyProbeDepth", "0"),
+            ("SyzygyProbeLimit", "8"),
+        ] {
+            assert!(parse_option(name, Some(value)).is_err(), "{name} {value}");
+        }
+        assert!(parse_option("SearchDriver", None).is_err());
         assert!(matches!(
             parse_option("Frobnication", Some("1")),
             Err(EngineError::UnknownOption { .. })
         ));
         assert_eq!(
-            parse_option("SearchDriver", Some("mtdf")),
-            Ok(OptionSetting::Driver(SearchDriver::Mtdf))
+            after("SearchDriver", Some("mtdf")).search.driver,
+            SearchDriver::Mtdf
         );
-        assert!(parse_option("SearchDriver", Some("minimax")).is_err());
-        assert!(parse_option("SearchDriver", None).is_err());
+        assert!(after("ownbook", Some("true")).own_book);
         assert_eq!(
-            parse_option("ownbook", Some("true")),
-            Ok(OptionSetting::OwnBook(true))
+            after("BookFile", Some("/books/my book.bin")).book_file,
+            "/books/my book.bin"
         );
+        assert_eq!(after("BookFile", Some("<empty>")).book_file, "");
+        assert_eq!(after("BookDepth", Some("12")).book_depth, 12);
+        assert!(after("UCI_LimitStrength", Some("true")).strength.limit);
+        assert!(!after("uci_limitstrength", Some("0")).strength.limit);
+        assert_eq!(after("UCI_Elo", Some("1500")).strength.elo, 1500);
+        assert_eq!(after("Skill Level", Some("3")).strength.skill, 3);
+        assert!(after("UCI_Chess960", Some("true")).chess960);
         assert_eq!(
-            parse_option("BookFile", Some("/books/my book.bin")),
-            Ok(OptionSetting::BookFile("/books/my book.bin".into()))
+            after("SyzygyPath", Some("/tb/345:/tb/6")).syzygy_path,
+            "/tb/345:/tb/6"
         );
-        assert_eq!(
-            parse_option("BookFile", Some("<empty>")),
-            Ok(OptionSetting::BookFile(String::new()))
+        assert_eq!(after("SyzygyProbeDepth", Some("4")).syzygy.probe_depth, 4);
+        assert!(
+            !after("Syzygy50MoveRule", Some("false"))
+                .syzygy
+                .fifty_move_rule
         );
-        assert_eq!(
-            parse_option("BookDepth", Some("12")),
-            Ok(OptionSetting::BookDepth(12))
-        );
-        assert!(parse_option("BookDepth", Some("0")).is_err());
-        assert_eq!(
-            parse_option("UCI_LimitStrength", Some("true")),
-            Ok(OptionSetting::LimitStrength(true))
-        );
-        assert_eq!(
-            parse_option("uci_limitstrength", Some("0")),
-            Ok(OptionSetting::LimitStrength(false))
-        );
-        assert_eq!(
-            parse_option("UCI_Elo", Some("1500")),
-            Ok(OptionSetting::Elo(1500))
-        );
-        assert!(parse_option("UCI_Elo", Some("999")).is_err());
-        assert!(parse_option("UCI_Elo", Some("2301")).is_err());
-        assert_eq!(
-            parse_option("Skill Level", Some("3")),
-            Ok(OptionSetting::SkillLevel(3))
-        );
-        assert!(parse_option("Skill Level", Some("21")).is_err());
-        assert_eq!(
-            parse_option("UCI_Chess960", Some("true")),
-            Ok(OptionSetting::Chess960(true))
-        );
-        assert_eq!(
-            parse_option("SyzygyPath", Some("/tb/345:/tb/6")),
-            Ok(OptionSetting::SyzygyPath("/tb/345:/tb/6".into()))
-        );
-        assert_eq!(
-            parse_option("SyzygyProbeDepth", Some("4")),
-            Ok(OptionSetting::SyzygyProbeDepth(4))
-        );
-        assert!(parse_option("SyzygyProbeDepth", Some("0")).is_err());
-        assert_eq!(
-            parse_option("Syzygy50MoveRule", Some("false")),
-            Ok(OptionSetting::Syzygy50MoveRule(false))
-        );
-        assert_eq!(
-            parse_option("SyzygyProbeLimit", Some("5")),
-            Ok(OptionSetting::SyzygyProbeLimit(5))
-        );
-        assert!(parse_option("SyzygyProbeLimit", Some("8")).is_err());
-        assert_eq!(
-            parse_option("UCI_ShowWDL", Some("true")),
-            Ok(OptionSetting::ShowWdl(true))
-        );
+        assert_eq!(after("SyzygyProbeLimit", Some("5")).syzygy.probe_limit, 5);
+        assert!(after("UCI_ShowWDL", Some("true")).show_wdl);
+        assert_eq!(after("MultiPV", Some("3")).multipv, 3);
+        assert_eq!(after("Threads", Some("2")).search.threads, 2);
+        assert_eq!(after("Contempt", Some("-20")).search.contempt, -20);
+        assert!(!after("UseNNUE", Some("false")).use_nnue);
+        assert_eq!(after("EvalFile", Some("net.bin")).eval_file, "net.bin");
+        assert_eq!(after("TablebaseDir", Some("/tb")).tablebase_dir, "/tb");
+    }
+
+    #[test]
+    fn every_option_has_its_setting() {
+        // Each definition's default, applied, gives the default settings;
+        // each option's other value changes them.
+        let defaults = Settings::default();
+        for def in OPTIONS {
+            let other = match def.kind {
+                OptionKind::Spin { default, min, max } => {
+                    (if default > min { min } else { max }).to_string()
+                }
+                OptionKind::Check { default } => (!default).to_string(),
+                OptionKind::Combo { values, default } => {
+                    values.iter().find(|v| **v != default).unwrap().to_string()
+                }
+                OptionKind::Text { .. } => "x".to_string(),
+                OptionKind::Button => continue,
+            };
+            assert_ne!(after(def.name, Some(&other)), defaults, "{}", def.name);
+        }
     }
 
     #[test]

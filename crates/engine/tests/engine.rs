@@ -1,6 +1,9 @@
 //! The search handle: background searches, stop, ponder hit, exactly one result.
 
-use outpost_engine::{Engine, Game, OptionSetting, SearchEvent, SearchRequest, Settings};
+use outpost_engine::{
+    find_option, parse_option, Engine, Game, OptionSetting, OptionValue, SearchEvent,
+    SearchRequest, Settings,
+};
 use outpost_notation::parse_fen;
 use outpost_search::Limits;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -99,14 +102,14 @@ fn searches_follow_one_another_and_options_wait_for_idle() {
     assert!(engine
         .start(SearchRequest::for_game(&game, Limits::depth(2)), |_| {})
         .is_err());
-    assert!(engine.set_option(&OptionSetting::Hash(32)).is_err());
+    assert!(engine.set_option(&option("Hash", "32")).is_err());
     // Ponder is a policy setting: taken at any time.
-    assert!(engine.set_option(&OptionSetting::Ponder(true)).is_ok());
+    assert!(engine.set_option(&option("Ponder", "true")).is_ok());
     engine.stop();
     let first = finish(&rx);
     assert!(game.position().is_legal(first.best_move));
-    assert!(engine.set_option(&OptionSetting::Hash(32)).is_ok());
-    assert!(engine.set_option(&OptionSetting::Threads(2)).is_ok());
+    assert!(engine.set_option(&option("Hash", "32")).is_ok());
+    assert!(engine.set_option(&option("Threads", "2")).is_ok());
     assert_eq!(engine.settings().search.threads, 2);
     // Many short searches on the same persistent threads.
     for depth in 1..=6 {
@@ -149,11 +152,16 @@ fn repetitions_of_the_game_are_seen() {
 #[test]
 fn a_hash_larger_than_memory_is_refused_and_the_table_kept() {
     let mut engine = Engine::new(Settings::default()).unwrap();
-    engine.set_option(&OptionSetting::Hash(8)).unwrap();
+    engine.set_option(&option("Hash", "8")).unwrap();
     // More mebibytes than any address space has bytes (the protocols'
     // own limit is 65536; the engine layer checks memory whatever comes).
     let err = engine
-        .set_option(&OptionSetting::Hash(usize::MAX / 1024))
+        .set_option(&OptionSetting {
+            // Beyond the option's range, as only a caller building the
+            // setting by hand can send: refused all the same.
+            def: *find_option("Hash").unwrap(),
+            value: OptionValue::Spin((usize::MAX / 1024) as i64),
+        })
         .unwrap_err();
     assert_eq!(
         err,
@@ -166,4 +174,9 @@ fn a_hash_larger_than_memory_is_refused_and_the_table_kept() {
     assert_eq!(engine.settings().search.hash_mib, 8);
     let result = engine.search(SearchRequest::for_game(&mate_in_one(), Limits::depth(3)));
     assert_eq!(result.best_move.to_string(), "a1a8");
+}
+
+/// The setting of `name` to `value`, checked.
+fn option(name: &str, value: &str) -> OptionSetting {
+    parse_option(name, Some(value)).unwrap()
 }

@@ -2,7 +2,7 @@
 //! bounded length and wait in front of them, and 503 beyond that.
 
 use crate::WebError;
-use outpost_engine::{Engine, OptionSetting, SearchEvent, SearchRequest, Settings};
+use outpost_engine::{parse_option, Engine, SearchEvent, SearchRequest, Settings};
 use outpost_search::{Report, SearchResult};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -47,7 +47,11 @@ impl EnginePool {
                 reason: e.to_string(),
             })?;
         if let Some(path) = book {
-            let setting = OptionSetting::BookFile(path.to_string_lossy().into_owned());
+            let setting = parse_option("BookFile", Some(&path.to_string_lossy())).map_err(|e| {
+                WebError::Server {
+                    reason: e.to_string(),
+                }
+            })?;
             for searcher in &mut searchers {
                 searcher
                     .set_option(&setting)
@@ -57,7 +61,9 @@ impl EnginePool {
             }
         }
         if let Some(dirs) = syzygy {
-            let setting = OptionSetting::SyzygyPath(dirs.to_string());
+            let setting = parse_option("SyzygyPath", Some(dirs)).map_err(|e| WebError::Server {
+                reason: e.to_string(),
+            })?;
             for searcher in &mut searchers {
                 searcher
                     .set_option(&setting)

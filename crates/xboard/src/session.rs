@@ -189,7 +189,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 // Idle after `halt`, so neither is refused.
                 let _ = self.engine.new_game();
                 // `new` resets the variant; a `variant` command follows if wanted.
-                let _ = self.engine.set_option(&OptionSetting::Chess960(false));
+                let _ = self.set_named_option("UCI_Chess960", "false");
                 self.controller.new_game()
             }
             Command::Variant(name) => {
@@ -198,7 +198,7 @@ impl<W: Write + Send + 'static> Session<W> {
                     "fischerandom" => true,
                     _ => return Err(XboardError::UnsupportedVariant { name }),
                 };
-                self.set_option(&OptionSetting::Chess960(chess960))?;
+                self.set_named_option("UCI_Chess960", &chess960.to_string())?;
                 Vec::new()
             }
             Command::Force => self.controller.force(),
@@ -264,11 +264,11 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Undo => self.controller.take_back(1)?,
             Command::Remove => self.controller.take_back(2)?,
             Command::Hard => {
-                self.set_option(&OptionSetting::Ponder(true))?;
+                self.set_named_option("Ponder", "true")?;
                 Vec::new()
             }
             Command::Easy => {
-                self.set_option(&OptionSetting::Ponder(false))?;
+                self.set_named_option("Ponder", "false")?;
                 Vec::new()
             }
             Command::Post => {
@@ -288,21 +288,21 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Memory(mib) => {
                 if self.engine.settings().search.hash_mib != mib {
                     self.halt();
-                    self.set_option(&OptionSetting::Hash(mib.clamp(1, 65536)))?;
+                    self.set_named_option("Hash", &mib.clamp(1, 65536).to_string())?;
                 }
                 Vec::new()
             }
             Command::Cores(threads) => {
                 if self.engine.settings().search.threads != threads {
                     self.halt();
-                    self.set_option(&OptionSetting::Threads(threads.clamp(1, 256)))?;
+                    self.set_named_option("Threads", &threads.clamp(1, 256).to_string())?;
                 }
                 Vec::new()
             }
             Command::EgtPath { kind, path } => {
-                let setting = match kind.as_str() {
-                    "syzygy" => OptionSetting::SyzygyPath(path),
-                    "outpost" => OptionSetting::TablebaseDir(path),
+                let option = match kind.as_str() {
+                    "syzygy" => "SyzygyPath",
+                    "outpost" => "TablebaseDir",
                     _ => {
                         return Err(XboardError::NotLegalNow {
                             why: "only Syzygy tables (egt=syzygy) and Outpost's own (egt=outpost) are supported",
@@ -310,12 +310,12 @@ impl<W: Write + Send + 'static> Session<W> {
                     }
                 };
                 self.halt();
-                self.set_option(&setting)?;
+                self.set_named_option(option, &path)?;
                 Vec::new()
             }
             Command::Option { name, value } => {
                 let setting = parse_option(&name, value.as_deref())?;
-                if !matches!(setting, OptionSetting::Ponder(_)) {
+                if setting.name() != "Ponder" {
                     self.halt();
                 }
                 self.set_option(&setting)?;
@@ -342,10 +342,16 @@ impl<W: Write + Send + 'static> Session<W> {
         self.out.line("feature done=1");
     }
 
+    /// Applies the option called `name` (one the engine declares).
+    fn set_named_option(&mut self, name: &str, value: &str) -> Result<(), XboardError> {
+        let setting = parse_option(name, Some(value))?;
+        self.set_option(&setting)
+    }
+
     /// Applies an option (the search must be idle unless it is `Ponder`).
     fn set_option(&mut self, setting: &OptionSetting) -> Result<(), XboardError> {
         self.engine.set_option(setting)?;
-        if let OptionSetting::Ponder(on) = *setting {
+        if let (Some(on), "Ponder") = (setting.check(), setting.name()) {
             let actions = self.controller.set_ponder(on && !self.input_closed);
             self.act(actions);
         }
