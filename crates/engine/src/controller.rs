@@ -13,7 +13,7 @@ use crate::engine::SearchRequest;
 use crate::policy::{accepts_draw, expected_reply, hint_limits};
 use crate::strength::Strength;
 use outpost_board::{Color, Move, Position};
-use outpost_notation::{Game, NotationError, Outcome};
+use outpost_notation::{Game, GameResult, NotationError, Outcome};
 use outpost_search::{Limits, Score, SearchResult};
 use std::time::{Duration, Instant};
 
@@ -123,6 +123,39 @@ pub enum Decision {
         /// The side whose time ran out.
         loser: Color,
     },
+    /// A game between engines ended by its [`Adjudication`] rules.
+    Adjudicated(GameResult),
+}
+
+/// When a game between engines is adjudicated rather than played out: a
+/// score past `win_score` for `win_plies` plies in a row (for the same
+/// side; a mate score counts) wins, a score within `draw_score` for
+/// `draw_plies` plies in a row from ply `draw_from_ply` on draws, and a
+/// game of `max_plies` plies is drawn. Plies count from the position the
+/// game was set up in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Adjudication {
+    /// The winning score, in centipawns.
+    pub win_score: i32,
+    /// Plies in a row past it.
+    pub win_plies: u32,
+    /// The drawish score, in centipawns.
+    pub draw_score: i32,
+    /// Plies in a row within it.
+    pub draw_plies: u32,
+    /// The first ply a draw may be adjudicated at.
+    pub draw_from_ply: u32,
+    /// The longest game.
+    pub max_plies: u32,
+}
+
+/// The scores seen so far, as [`Adjudication`] counts them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Streaks {
+    /// Plies in a row with a winning score, and for whom (+1 White, -1 Black).
+    winning: (u32, i32),
+    /// Plies in a row with a drawish score.
+    quiet: u32,
 }
 
 /// Why the controller refused a call.
@@ -197,6 +230,11 @@ pub struct GameController {
     strength: Option<Strength>,
     /// An end the position does not give.
     decision: Option<Decision>,
+    /// When a game between engines is adjudicated (`None`: never).
+    adjudication: Option<Adjudication>,
+    streaks: Streaks,
+    /// The game's length when it was set up.
+    start_plies: usize,
     search: Option<RunningSearch>,
     next_id: u64,
     /// Whether to think on the opponent's time.
@@ -216,6 +254,9 @@ impl GameController {
             timing,
             strength: None,
             decision: None,
+            adjudication: None,
+            streaks: Streaks::default(),
+            start_plies: 0,
             search: None,
             next_id: 0,
             ponder: false,
@@ -238,6 +279,11 @@ impl GameController {
     /// options say.
     pub fn set_strength(&mut self, strength: Strength) {
         self.strength = Some(strength);
+    }
+
+    /// Adjudicates games between engines by `rules` (`None`: never).
+    pub fn set_adjudication(&mut self, rules: Option<Adjudication>) {
+        self.adjudication = rules;
     }
 
     /// How the game was decided, if it was.
@@ -415,6 +461,8 @@ impl GameController {
         self.game = game;
         self.expected = None;
         self.decision = None;
+        self.streaks = Streaks::default();
+        self.start_plies = self.game.plies();
         if let Timing::Reported(clocks) = &mut self.timing {
             clocks.anchor = 0;
         }
@@ -559,6 +607,14 @@ impl GameController {
         if self.decision.is_some() {
             return Vec::new();
         }
+        if let Some(rules) = self.adjudication {
+            if self.game.plies() - self.start_plies >= rules.max_plies as usize
+                && self.game.forced_outcome().is_none()
+            {
+                self.decision = Some(Decision::Adjudicated(GameResult::Draw));
+                return Vec::new();
+            }
+        }
         match self.game.forced_outcome() {
             Some(outcome) => vec![Action::Claim(outcome)],
             None => self.start(Purpose::Think),
@@ -694,6 +750,12 @@ impl GameController {
         if self.check_flag(Instant::now()) {
             return Vec::new();
         }
+        if let Some(score) = result.as_ref().map(|r| r.score) {
+            if let Some(decided) = self.adjudicate(score) {
+                self.decision = Some(Decision::Adjudicated(decided));
+                return Vec::new();
+            }
+        }
         self.play_on_board(mv, Instant::now());
         self.last_score = result.as_ref().map(|r| r.score);
         self.expected = result
@@ -714,6 +776,50 @@ impl GameController {
             actions.extend(self.start_pondering());
         }
         actions
+    }
+
+    /// Counts the engine's `score` (its side's view) for adjudication, and
+    /// gives the result when the rules end the game here.
+    fn adjudicate(&mut self, score: Score) -> Option<GameResult> {
+        let rules = self.adjudication?;
+        let white_to_move = self.side_to_move() == Color::White;
+        let for_white = |value: i32| if white_to_move { value } else { -value };
+        let (decisive, won, drawish) = match score {
+            Score::Centipawns(cp) => (
+                cp.abs() >= rules.win_score,
+                cp.signum(),
+                cp.abs() <= rules.draw_score,
+            ),
+            Score::Mate(moves) => (true, moves.signum(), false),
+        };
+        let streaks = &mut self.streaks;
+        if decisive {
+            let side = for_white(won);
+            streaks.winning = if streaks.winning.1 == side {
+                (streaks.winning.0 + 1, side)
+            } else {
+                (1, side)
+            };
+            if streaks.winning.0 >= rules.win_plies {
+                return Some(if side > 0 {
+                    GameResult::WhiteWins
+                } else {
+                    GameResult::BlackWins
+                });
+            }
+        } else {
+            streaks.winning = (0, 0);
+        }
+        let ply = (self.game.plies() - self.start_plies) as u32;
+        if drawish {
+            streaks.quiet += 1;
+            if streaks.quiet >= rules.draw_plies && ply >= rules.draw_from_ply {
+                return Some(GameResult::Draw);
+            }
+        } else {
+            streaks.quiet = 0;
+        }
+        None
     }
 
     /// Whether the engine accepts a draw offered now: only while it plays,

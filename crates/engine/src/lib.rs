@@ -57,7 +57,8 @@ mod text;
 pub use book::{book_applies, game_ply, BookChoice, OpeningBook};
 pub use clock::{Clocks, GameClocks, Level, TimeControl};
 pub use controller::{
-    Action, ControlError, Decision, GameController, Hint, Mode, Purpose, RunningSearch, Timing,
+    Action, Adjudication, ControlError, Decision, GameController, Hint, Mode, Purpose,
+    RunningSearch, Timing,
 };
 pub use engine::{Engine, SearchEvent, SearchRequest};
 pub use error::EngineError;

@@ -43,26 +43,21 @@ impl Default for OpeningRules {
 
 /// Plays `plies` or `plies + 1` (one random draw decides) random legal
 /// moves from `start`; `None` when a position on the way has no legal move
-/// or the last one has none. Returns the position and the keys of the
-/// positions before it. Every draw of `rng` is the same for the same seed.
-pub fn random_walk(
-    rng: &mut impl RngCore,
-    start: &Position,
-    plies: u32,
-) -> Option<(Position, Vec<u64>)> {
+/// or the last one has none. Returns the game so far (its position, and
+/// the keys of the positions before it for repetitions). Every draw of
+/// `rng` is the same for the same seed.
+pub fn random_walk(rng: &mut impl RngCore, start: &Position, plies: u32) -> Option<Game> {
     let count = plies + rng.next_u32() % 2;
-    let mut pos = *start;
-    let mut keys = Vec::new();
+    let mut game = Game::from_position(*start);
     for _ in 0..count {
-        let moves = pos.legal_moves();
+        let moves = game.position().legal_moves();
         if moves.is_empty() {
             return None;
         }
         let mv: Move = moves[rng.next_u32() as usize % moves.len()];
-        keys.push(pos.key());
-        pos.make_move(mv);
+        game.play(mv).ok()?;
     }
-    pos.has_legal_moves().then_some((pos, keys))
+    game.position().has_legal_moves().then_some(game)
 }
 
 /// What `genfens` is asked for: `genfens N seed S book <file|None>`.
@@ -113,9 +108,10 @@ pub fn genfens(
             let at = rng.next_u32() as usize % request.book.len();
             (request.book[at], rules.book_plies)
         };
-        let Some((pos, _keys)) = random_walk(&mut rng, &start, plies) else {
+        let Some(walk) = random_walk(&mut rng, &start, plies) else {
             continue;
         };
+        let pos = *walk.position();
         if seen.contains(&pos.key()) {
             continue;
         }
@@ -168,8 +164,9 @@ mod tests {
         let a = random_walk(&mut ChaCha8Rng::seed_from_u64(7), &start, 8);
         let b = random_walk(&mut ChaCha8Rng::seed_from_u64(7), &start, 8);
         assert_eq!(a, b);
-        let (pos, keys) = a.unwrap();
-        assert!(keys.len() == 8 || keys.len() == 9);
-        assert!(pos.has_legal_moves());
+        let game = a.unwrap();
+        assert!(game.plies() == 8 || game.plies() == 9);
+        assert_eq!(game.history_keys().len(), game.plies());
+        assert!(game.position().has_legal_moves());
     }
 }

@@ -13,6 +13,7 @@ use crate::error::TrainError;
 use crate::record::{GameResult, TrainingRecord, RECORD_BYTES};
 use outpost_board::{Color, Move, Position};
 use outpost_engine::openings::random_walk;
+use outpost_engine::{Action, Adjudication, Decision, Game, GameController, Mode, Timing};
 use outpost_eval::Evaluate;
 use outpost_search::{Limits, Score, SearchControl, SearchJob, SearchOptions, SearchPool};
 use rand_chacha::rand_core::SeedableRng;
@@ -39,6 +40,16 @@ pub const DRAW_SCORE: i32 = 10;
 pub const DRAW_FROM_PLY: u32 = 80;
 /// A game still going after this many plies is a draw.
 pub const MAX_PLIES: u32 = 400;
+/// The adjudication rules of the self-play games (the game controller
+/// applies them).
+pub const ADJUDICATION: Adjudication = Adjudication {
+    win_score: WIN_SCORE,
+    win_plies: WIN_PLIES,
+    draw_score: DRAW_SCORE,
+    draw_plies: DRAW_PLIES,
+    draw_from_ply: DRAW_FROM_PLY,
+    max_plies: MAX_PLIES,
+};
 /// Openings whose first search scores beyond this (centipawns) are drawn again.
 pub const OPENING_MAX_SCORE: i32 = 400;
 /// The hard node limit per move is this many times the soft one.
@@ -344,7 +355,7 @@ pub fn generate<E: Evaluate + Clone + 'static>(
                 state.positions_this_run += game.records.len() as u64;
                 state.results[match game.result {
                     GameResult::WhiteWins => 0,
-                    GameResult::Draw => 1,
+                    GameResult::Draw | GameResult::Unknown => 1,
                     GameResult::BlackWins => 2,
                 }] += 1;
                 state.elapsed = start.elapsed();
@@ -391,86 +402,44 @@ fn play_game<E: Evaluate + Clone + 'static>(
             &control,
             &mut |_| {},
         );
-        let score = match result.score {
-            Score::Centipawns(cp) => Some(cp),
-            Score::Mate(_) => None,
-        };
-        let won = match result.score {
-            Score::Centipawns(cp) => cp.signum(),
-            Score::Mate(moves) => moves.signum(),
-        };
-        (result.best_move, score, won)
+        (result.best_move, centipawns(result.score))
     };
 
-    let (mut pos, mut keys) = opening(&mut rng, config.random_plies, |pos, keys| {
-        let (_, score, _) = search(engine, pos, keys);
+    let game = opening(&mut rng, config.random_plies, |pos, keys| {
+        let (_, score) = search(engine, pos, keys);
         score.is_some_and(|cp| cp.abs() <= OPENING_MAX_SCORE)
     });
     engine.new_game();
     // Samples of the opening's searches are not part of the game.
     take_samples(samples);
 
+    // The engine plays both sides; the controller ends the game by the
+    // rules or by adjudication, as it would a real game.
+    let mut controller = GameController::new(Timing::Fixed(limits.clone()));
+    controller.set_adjudication(Some(ADJUDICATION));
+    controller.set_mode(Mode::PlayBoth);
+    controller.set_game(game);
+    let mut actions = controller.play_on();
     let mut records = Vec::new();
-    let mut winning = (0u32, 0i32); // plies in a row, and for whom (+1 White)
-    let mut quiet = 0u32;
-    let mut ply = 0u32;
     let result = loop {
-        if !pos.has_legal_moves() {
-            break if pos.is_check() {
-                winner(!pos.side_to_move())
-            } else {
-                GameResult::Draw
-            };
-        }
-        if pos.is_fifty_move_rule()
-            || pos.is_insufficient_material()
-            || pos.is_threefold_repetition(&keys)
-        {
-            break GameResult::Draw;
-        }
-        if ply >= MAX_PLIES {
-            break GameResult::Draw;
-        }
-        let (best, score, won) = search(engine, &pos, &keys);
-        if best.is_null() {
-            break GameResult::Draw;
-        }
-        let white = |value: i32| {
-            if pos.side_to_move() == Color::White {
-                value
-            } else {
-                -value
-            }
+        let search_asked = actions.into_iter().find_map(|action| match action {
+            Action::Search { id, request, .. } => Some((id, request)),
+            _ => None,
+        });
+        let Some((id, request)) = search_asked else {
+            break controller_result(&controller);
         };
-        // Adjudication.
-        let decisive = match score {
-            Some(cp) => cp.abs() >= WIN_SCORE,
-            None => true,
-        };
-        if decisive {
-            let side = white(won);
-            winning = if winning.1 == side {
-                (winning.0 + 1, side)
-            } else {
-                (1, side)
-            };
-            if winning.0 >= WIN_PLIES {
-                break if side > 0 {
-                    GameResult::WhiteWins
-                } else {
-                    GameResult::BlackWins
-                };
-            }
-        } else {
-            winning = (0, 0);
-        }
-        if score.is_some_and(|cp| cp.abs() <= DRAW_SCORE) {
-            quiet += 1;
-            if quiet >= DRAW_PLIES && ply >= DRAW_FROM_PLY {
-                break GameResult::Draw;
-            }
-        } else {
-            quiet = 0;
+        let pos = request.position;
+        let found = engine.search(
+            SearchJob::new(pos, limits.clone()).with_history(&request.history),
+            &control,
+            &mut |_| {},
+        );
+        let (best, score) = (found.best_move, centipawns(found.score));
+        actions = controller.search_finished(id, found);
+        if !actions.iter().any(|a| matches!(a, Action::Play { .. })) {
+            // Adjudicated before the move: the position is not recorded.
+            break controller_result(&controller);
         }
         if config.sample_evals > 0 {
             for sample in take_samples(samples) {
@@ -496,9 +465,6 @@ fn play_game<E: Evaluate + Clone + 'static>(
                 records.push(TrainingRecord::new(&pos, cp, best, GameResult::Draw));
             }
         }
-        keys.push(pos.key());
-        pos.make_move(best);
-        ply += 1;
     };
     for record in &mut records {
         record.result = result;
@@ -507,6 +473,23 @@ fn play_game<E: Evaluate + Clone + 'static>(
         index,
         records,
         result,
+    }
+}
+
+/// A search score in centipawns (`None`: a mate).
+fn centipawns(score: Score) -> Option<i32> {
+    match score {
+        Score::Centipawns(cp) => Some(cp),
+        Score::Mate(_) => None,
+    }
+}
+
+/// How a self-play game ended: the rules' outcome or the adjudication.
+fn controller_result(controller: &GameController) -> GameResult {
+    match (controller.decision(), controller.game().outcome()) {
+        (Some(Decision::Adjudicated(result)), _) => result,
+        (_, Some(outcome)) => outcome.result(),
+        _ => GameResult::Draw,
     }
 }
 
@@ -603,13 +586,6 @@ fn take_samples(samples: &Mutex<Vec<Sample>>) -> Vec<Sample> {
     )
 }
 
-fn winner(color: Color) -> GameResult {
-    match color {
-        Color::White => GameResult::WhiteWins,
-        Color::Black => GameResult::BlackWins,
-    }
-}
-
 /// A random opening: `plies` or `plies + 1` random legal moves from the
 /// start position ([`outpost_engine::openings::random_walk`], as `genfens`
 /// draws them), drawn again until `accept` takes it (at most 100 times).
@@ -617,14 +593,14 @@ fn opening(
     rng: &mut ChaCha8Rng,
     plies: u32,
     mut accept: impl FnMut(&Position, &[u64]) -> bool,
-) -> (Position, Vec<u64>) {
-    let mut last = (Position::startpos(), Vec::new());
+) -> Game {
+    let mut last = Game::new();
     for _ in 0..100 {
-        if let Some((pos, keys)) = random_walk(rng, &Position::startpos(), plies) {
-            if accept(&pos, &keys) {
-                return (pos, keys);
+        if let Some(game) = random_walk(rng, &Position::startpos(), plies) {
+            if accept(game.position(), game.history_keys()) {
+                return game;
             }
-            last = (pos, keys);
+            last = game;
         }
     }
     last

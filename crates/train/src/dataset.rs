@@ -100,14 +100,14 @@ pub fn stats_file(path: &Path) -> Result<DataStats, TrainError> {
     let (mut score, mut pieces) = (0f64, 0f64);
     let mut table = vec![[0f64; 3]; 65536];
     for r in &records {
-        let result = f64::from(r.result.white_score());
+        let result = f64::from(crate::record::white_score(r.result));
         let entry = &mut table[(i32::from(r.score) + 32768) as usize];
         entry[0] += 1.0;
         entry[1] += result;
         entry[2] += result * result;
         stats.results[match r.result {
             GameResult::WhiteWins => 0,
-            GameResult::Draw => 1,
+            GameResult::Draw | GameResult::Unknown => 1,
             GameResult::BlackWins => 2,
         }] += 1;
         score += f64::from(r.score).abs();

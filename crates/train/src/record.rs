@@ -23,42 +23,32 @@ use outpost_board::{
 /// Bytes in one record.
 pub const RECORD_BYTES: usize = 32;
 
-/// A finished game's result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// Black won.
-    BlackWins,
-    /// Drawn.
-    Draw,
-    /// White won.
-    WhiteWins,
+pub use outpost_notation::GameResult;
+
+/// A result as a score for White: 0, 0.5 or 1 (an unknown result counts
+/// as a draw; records are written only for finished games).
+pub fn white_score(result: GameResult) -> f32 {
+    match result {
+        GameResult::BlackWins => 0.0,
+        GameResult::Draw | GameResult::Unknown => 0.5,
+        GameResult::WhiteWins => 1.0,
+    }
 }
 
-impl GameResult {
-    /// The result as a score for White: 0, 0.5 or 1.
-    pub fn white_score(self) -> f32 {
-        match self {
-            GameResult::BlackWins => 0.0,
-            GameResult::Draw => 0.5,
-            GameResult::WhiteWins => 1.0,
-        }
+fn result_byte(result: GameResult) -> u8 {
+    match result {
+        GameResult::BlackWins => 0,
+        GameResult::Draw | GameResult::Unknown => 1,
+        GameResult::WhiteWins => 2,
     }
+}
 
-    fn to_byte(self) -> u8 {
-        match self {
-            GameResult::BlackWins => 0,
-            GameResult::Draw => 1,
-            GameResult::WhiteWins => 2,
-        }
-    }
-
-    fn from_byte(byte: u8) -> Option<GameResult> {
-        match byte {
-            0 => Some(GameResult::BlackWins),
-            1 => Some(GameResult::Draw),
-            2 => Some(GameResult::WhiteWins),
-            _ => None,
-        }
+fn result_from_byte(byte: u8) -> Option<GameResult> {
+    match byte {
+        0 => Some(GameResult::BlackWins),
+        1 => Some(GameResult::Draw),
+        2 => Some(GameResult::WhiteWins),
+        _ => None,
     }
 }
 
@@ -149,7 +139,7 @@ impl TrainingRecord {
         out[8..24].copy_from_slice(&self.pieces);
         out[24..26].copy_from_slice(&self.score.to_le_bytes());
         out[26..28].copy_from_slice(&self.best_move.to_bits().to_le_bytes());
-        out[28] = self.result.to_byte();
+        out[28] = result_byte(self.result);
         out[29] = self.side_to_move.index() as u8;
         out[30] = self.halfmove_clock;
         out[31] = self.fullmove_number;
@@ -187,7 +177,7 @@ impl TrainingRecord {
         if kings != [1, 1] {
             return Err(bad("not exactly one king per side"));
         }
-        let result = GameResult::from_byte(bytes[28]).ok_or_else(|| bad("an invalid result"))?;
+        let result = result_from_byte(bytes[28]).ok_or_else(|| bad("an invalid result"))?;
         let side_to_move = match bytes[29] {
             0 => Color::White,
             1 => Color::Black,

@@ -253,8 +253,14 @@ impl Sample {
 /// `(1 − λ)·σ(score / eval_scale) + λ·result`.
 pub fn training_target(record: &TrainingRecord, lambda: f32, eval_scale: f32) -> f32 {
     let (score, result) = match record.side_to_move {
-        Color::White => (f32::from(record.score), record.result.white_score()),
-        Color::Black => (-f32::from(record.score), 1.0 - record.result.white_score()),
+        Color::White => (
+            f32::from(record.score),
+            crate::record::white_score(record.result),
+        ),
+        Color::Black => (
+            -f32::from(record.score),
+            1.0 - crate::record::white_score(record.result),
+        ),
     };
     (1.0 - lambda) * sigmoid(score / eval_scale) + lambda * result
 }

@@ -37,6 +37,7 @@ mod pool;
 mod position;
 pub mod review;
 mod server;
+mod store;
 mod stream;
 
 pub use api::{AnalyseRequest, AnalyseResponse, LineJson, MoveRequest, MoveResponse};

@@ -3,7 +3,7 @@
 
 use crate::WebError;
 use outpost_board::{Color, Move, Position};
-use outpost_engine::{Decision, Game, Outcome};
+use outpost_engine::{Decision, Game, GameResult, Outcome};
 use outpost_notation::{parse_fen, parse_move_text, to_fen, to_san};
 use outpost_search::Score;
 use serde::Serialize;
@@ -123,6 +123,17 @@ impl Status {
                 result: "1/2-1/2",
             },
             Decision::Flag { loser } => crate::clocks::time_forfeit(pos, loser),
+            // The server's games are not adjudicated; shown as a result all the same.
+            Decision::Adjudicated(result) => Status {
+                state: "adjudicated",
+                reason: Some("adjudication"),
+                winner: match result {
+                    GameResult::WhiteWins => Some("white"),
+                    GameResult::BlackWins => Some("black"),
+                    GameResult::Draw | GameResult::Unknown => None,
+                },
+                result: result.as_str(),
+            },
         }
     }
 

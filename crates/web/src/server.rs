@@ -1,8 +1,8 @@
 //! The server: shared state, the routes, binding, and a clean shutdown.
 
 use crate::config::Config;
-use crate::games::GameStore;
 use crate::pool::EnginePool;
+use crate::store::GameStore;
 use crate::{api, assets, decisions, games, review, stream, WebError};
 use axum::extract::DefaultBodyLimit;
 use axum::http::Uri;
