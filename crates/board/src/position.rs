@@ -380,6 +380,21 @@ impl Position {
         self.fullmove_number.into()
     }
 
+    /// The ply of the game at this position, from the fullmove number and
+    /// the side to move: 0 before White's first move.
+    ///
+    /// ```
+    /// use outpost_board::Position;
+    ///
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.game_ply(), 0);
+    /// let e4 = pos.legal_moves()[0];
+    /// assert_eq!(pos.play(e4).game_ply(), 1);
+    /// ```
+    pub fn game_ply(&self) -> u32 {
+        (self.fullmove_number().max(1) - 1) * 2 + u32::from(self.side_to_move() == Color::Black)
+    }
+
     /// The Zobrist key (see the [`zobrist`](crate::zobrist) module for what it covers).
     #[inline]
     pub fn key(&self) -> u64 {

@@ -5,7 +5,7 @@
 
 use crate::entry::{write_entries, Entry, PolyglotMove};
 use crate::{polyglot_key, Book, BookError};
-use outpost_board::{Color, Position};
+use outpost_board::Color;
 use outpost_notation::{GameResult, NotationError, PgnGame, PgnReader};
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -241,7 +241,7 @@ impl BookBuilder {
             (result, _) => result,
         };
         let mut pos = game.start;
-        for (ply, node) in (game_ply(&pos)..).zip(&game.moves.moves) {
+        for (ply, node) in (pos.game_ply()..).zip(&game.moves.moves) {
             // A null move (`--`) is no book move, and the positions after it
             // were not reached by play.
             if ply >= self.options.max_ply || node.mv.is_null() {
@@ -355,12 +355,6 @@ fn scale(points: u64, max: u64) -> u16 {
     u16::try_from(scaled).unwrap_or(u16::MAX)
 }
 
-/// The ply of the game at `pos`: 0 before White's first move, from the
-/// fullmove number and side to move.
-fn game_ply(pos: &Position) -> u32 {
-    (pos.fullmove_number() - 1) * 2 + u32::from(pos.side_to_move() == Color::Black)
-}
-
 /// A [`Read`] that counts the bytes passing through it.
 struct CountingReader<R> {
     inner: R,
@@ -445,6 +439,7 @@ pub fn build_book_file(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use outpost_board::Position;
     use outpost_notation::{parse_fen, parse_uci_move};
 
     fn build(pgn: &str, options: BuildOptions) -> BuiltBook {

@@ -4,7 +4,7 @@
 use crate::engine::SearchRequest;
 use crate::options::Settings;
 use crate::EngineError;
-use outpost_board::{Color, Move, Position};
+use outpost_board::{Move, Position};
 use outpost_book::{seeded_rng, Book, ChaCha8Rng, Selection};
 
 /// A book move the engine plays without searching.
@@ -67,12 +67,6 @@ impl OpeningBook {
     }
 }
 
-/// The ply of the game `pos` stands at, counted from the game's start
-/// (its fullmove number and side to move).
-pub fn game_ply(pos: &Position) -> u32 {
-    (pos.fullmove_number().max(1) - 1) * 2 + u32::from(pos.side_to_move() == Color::Black)
-}
-
 /// Whether a search for `request` may be answered from the book under
 /// `settings`: the book is on, the position is within `BookDepth`, and the
 /// search is one for a move to play (not infinite analysis, not pondering,
@@ -84,5 +78,5 @@ pub fn book_applies(settings: &Settings, request: &SearchRequest) -> bool {
         && !limits.infinite
         && !limits.ponder
         && limits.search_moves.is_empty()
-        && game_ply(&request.position) < settings.book_depth
+        && request.position.game_ply() < settings.book_depth
 }

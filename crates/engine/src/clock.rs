@@ -45,10 +45,10 @@ impl Default for TimeControl {
 /// limit.
 ///
 /// ```
-/// use outpost_engine::{Clocks, Level};
+/// use outpost_engine::{EngineClock, Level};
 /// use std::time::Duration;
 ///
-/// let mut clocks = Clocks::default();
+/// let mut clocks = EngineClock::default();
 /// let level = Level { moves: 0, base: Duration::from_secs(60), increment: Duration::from_secs(1) };
 /// clocks.set_level(level, 0);
 /// let limits = clocks.limits(0);
@@ -57,7 +57,7 @@ impl Default for TimeControl {
 /// assert_eq!(clocks.own, Some(Duration::from_secs(56)));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Clocks {
+pub struct EngineClock {
     /// How the game is timed.
     pub control: TimeControl,
     /// The engine's clock: from the GUI's last report, or estimated since.
@@ -69,7 +69,7 @@ pub struct Clocks {
     pub depth: Option<i32>,
 }
 
-impl Clocks {
+impl EngineClock {
     /// Sets a `level` (the clock starts at its base time) counted from ply `plies`.
     pub fn set_level(&mut self, level: Level, plies: usize) {
         self.control = TimeControl::Level(level);
@@ -230,7 +230,7 @@ mod tests {
 
     #[test]
     fn moves_to_go_counts_the_session() {
-        let mut clocks = Clocks::default();
+        let mut clocks = EngineClock::default();
         clocks.set_level(
             Level {
                 moves: 40,
@@ -239,7 +239,7 @@ mod tests {
             },
             0,
         );
-        let mtg = |clocks: &Clocks, plies| clocks.limits(plies).clock.unwrap().moves_to_go;
+        let mtg = |clocks: &EngineClock, plies| clocks.limits(plies).clock.unwrap().moves_to_go;
         assert_eq!(mtg(&clocks, 0), Some(40));
         assert_eq!(mtg(&clocks, 1), Some(40));
         assert_eq!(mtg(&clocks, 2), Some(39));

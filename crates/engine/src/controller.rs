@@ -8,7 +8,7 @@
 //! [`GameController::search_finished`]. xboard renders the actions as
 //! CECP, the web server as JSON, self-play as records.
 
-use crate::clock::{Clocks, GameClocks, TimeControl};
+use crate::clock::{EngineClock, GameClocks, TimeControl};
 use crate::engine::SearchRequest;
 use crate::policy::{accepts_draw, expected_reply, hint_limits};
 use crate::strength::Strength;
@@ -31,6 +31,14 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// The one side the engine plays, if it plays exactly one.
+    pub fn side(self) -> Option<Color> {
+        match self {
+            Mode::Play(color) => Some(color),
+            _ => None,
+        }
+    }
+
     /// Whether the engine moves for `side` in this mode.
     pub fn plays(self, side: Color) -> bool {
         match self {
@@ -158,6 +166,22 @@ struct Streaks {
     quiet: u32,
 }
 
+impl Action {
+    /// The search this action asks for, with its id: what a front end that
+    /// runs searches one at a time looks for among the actions.
+    pub fn into_search(self) -> Option<(u64, SearchRequest)> {
+        match self {
+            Action::Search { id, request, .. } => Some((id, *request)),
+            _ => None,
+        }
+    }
+
+    /// Whether this is the engine's move being played.
+    pub fn is_play(&self) -> bool {
+        matches!(self, Action::Play { .. })
+    }
+}
+
 /// Why the controller refused a call.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ControlError {
@@ -186,16 +210,26 @@ pub enum ControlError {
 pub enum Timing {
     /// A time control announced once, the engine's clock reported now and
     /// then and estimated in between (xboard's `level`, `st`, `time`).
-    Reported(Clocks),
+    Reported(EngineClock),
     /// Both sides' clocks, kept by the controller from the caller's instants.
     Running(GameClocks),
     /// The same limits for every move (a fixed time, depth or node count).
     Fixed(Limits),
 }
 
+impl Timing {
+    /// Both sides' running clocks, when the game has them.
+    pub fn running_clocks(&self) -> Option<&GameClocks> {
+        match self {
+            Timing::Running(clocks) => Some(clocks),
+            _ => None,
+        }
+    }
+}
+
 impl Default for Timing {
     fn default() -> Timing {
-        Timing::Reported(Clocks::default())
+        Timing::Reported(EngineClock::default())
     }
 }
 
@@ -339,10 +373,10 @@ impl GameController {
         &mut self.timing
     }
 
-    /// The reported clocks, made the timing if it was another.
-    pub fn reported_clocks(&mut self) -> &mut Clocks {
+    /// The engine's clock as the GUI reports it, made the timing if it was another.
+    pub fn engine_clock(&mut self) -> &mut EngineClock {
         if !matches!(self.timing, Timing::Reported(_)) {
-            self.timing = Timing::Reported(Clocks::default());
+            self.timing = Timing::Reported(EngineClock::default());
         }
         match &mut self.timing {
             Timing::Reported(clocks) => clocks,

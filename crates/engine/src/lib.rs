@@ -10,7 +10,7 @@
 //! * [`GameController`]: the engine's seat at a game (the game, which
 //!   side it plays, its clock, pondering and analysis, draw policy); it
 //!   does no I/O and returns [`Action`]s for the front end to carry out.
-//! * [`Clocks`]: time controls and the engine's clock, turned into limits.
+//! * [`EngineClock`]: time controls and the engine's clock, turned into limits.
 //! * [`OPTIONS`] and [`Settings`]: every option's name, kind, default and
 //!   range in one place; each protocol renders them its own way.
 //! * [`Strength`] and [`Weakness`]: strength levels for people
@@ -54,8 +54,8 @@ mod strength;
 mod tables;
 mod text;
 
-pub use book::{book_applies, game_ply, BookChoice, OpeningBook};
-pub use clock::{Clocks, GameClocks, Level, TimeControl};
+pub use book::{book_applies, BookChoice, OpeningBook};
+pub use clock::{EngineClock, GameClocks, Level, TimeControl};
 pub use controller::{
     Action, Adjudication, ControlError, Decision, GameController, Hint, Mode, Purpose,
     RunningSearch, Timing,

@@ -26,7 +26,7 @@
 //! rest was fitted on).
 
 use outpost_board::{MoveList, Position};
-use outpost_eval::{Evaluator, Params, Score};
+use outpost_eval::{Evaluator, Params, TaperedScore};
 use outpost_notation::parse_fen;
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -378,11 +378,11 @@ fn main() {
     }
 }
 
-fn s(score: Score) -> String {
+fn s(score: TaperedScore) -> String {
     format!("S({}, {})", score.mg(), score.eg())
 }
 
-fn list(scores: &[Score], indent: &str) -> String {
+fn list(scores: &[TaperedScore], indent: &str) -> String {
     let mut text = String::from("[\n");
     for score in scores {
         let _ = writeln!(text, "{indent}    {},", s(*score));
@@ -415,7 +415,7 @@ fn rust_source(p: &Params) -> String {
     }
     let _ = writeln!(o, "{i}],");
     let _ = writeln!(o, "{i}phase_weight: {},", ints(&p.phase_weight));
-    let fields: [(&str, &[Score]); 28] = [
+    let fields: [(&str, &[TaperedScore]); 28] = [
         ("pawn_doubled", std::slice::from_ref(&p.pawn_doubled)),
         ("pawn_isolated", std::slice::from_ref(&p.pawn_isolated)),
         ("pawn_backward", std::slice::from_ref(&p.pawn_backward)),

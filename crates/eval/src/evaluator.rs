@@ -2,7 +2,7 @@
 
 use crate::params::{Params, SCALE_NORMAL};
 use crate::pawns::{PawnEntry, PawnTable, DEFAULT_PAWN_TABLE_ENTRIES};
-use crate::score::Score;
+use crate::score::TaperedScore;
 use crate::sink::Sink;
 use crate::trace::{NoTrace, Term, Trace, Tracer};
 use crate::{endgame, king, material, passed, pieces, threats};
@@ -123,7 +123,7 @@ fn evaluate_with<T: Tracer>(
     tracer: &mut T,
 ) -> Outcome {
     let mut sink = Sink {
-        total: Score::ZERO,
+        total: TaperedScore::ZERO,
         tracer,
     };
     material::evaluate(pos, params, &mut sink);

@@ -4,7 +4,7 @@
 use crate::params::{Params, KING_DANGER_SIZE};
 use crate::pawns::{fill_forward, step_forward, PawnEntry};
 use crate::pieces::Attacks;
-use crate::score::Score;
+use crate::score::TaperedScore;
 use crate::sink::Sink;
 use crate::trace::{Term, Tracer};
 use outpost_board::attacks::{bishop_attacks, knight_attacks, rook_attacks};
@@ -60,7 +60,7 @@ pub(crate) fn evaluate<T: Tracer>(
         let ours = pos.pieces_of(us, PieceKind::Pawn);
         let theirs = pos.pieces_of(them, PieceKind::Pawn);
         let ahead = fill_forward(us, Bitboard::rank(king.rank()));
-        let mut score = Score::ZERO;
+        let mut score = TaperedScore::ZERO;
         // The three files around the king, kept on the board: a king on the
         // a-file is judged on files a to c.
         let centre = king.file().index().clamp(1, 6);

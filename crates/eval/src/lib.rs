@@ -1,6 +1,6 @@
 //! Outpost's static evaluation: handcrafted, tapered, explainable and tunable.
 //!
-//! Every term has a middlegame and an endgame value ([`Score`]), blended by
+//! Every term has a middlegame and an endgame value ([`TaperedScore`]), blended by
 //! the game phase (the material left on the board). Scores are in
 //! centipawns from the side to move's point of view. The weights live in
 //! [`Params`], with their defaults in one place; [`Evaluator::trace`]
@@ -51,5 +51,5 @@ pub use evaluate::Evaluate;
 pub use evaluator::{Evaluator, EVAL_LIMIT};
 pub use params::{Params, KING_DANGER_SIZE, SCALE_NORMAL};
 pub use pawns::DEFAULT_PAWN_TABLE_ENTRIES;
-pub use score::{Score, S};
+pub use score::{TaperedScore, S};
 pub use trace::{Term, Trace};

@@ -1,7 +1,7 @@
 //! Material, piece-square tables and the game phase.
 
 use crate::params::Params;
-use crate::score::Score;
+use crate::score::TaperedScore;
 use crate::sink::Sink;
 use crate::trace::{Term, Tracer};
 use outpost_board::{Color, PieceKind, Position, Square};
@@ -17,8 +17,8 @@ pub(crate) fn psqt_index(sq: Square) -> usize {
 /// Adds material and piece-square values for both sides.
 pub(crate) fn evaluate<T: Tracer>(pos: &Position, params: &Params, sink: &mut Sink<'_, T>) {
     for color in Color::ALL {
-        let mut material = Score::ZERO;
-        let mut squares = Score::ZERO;
+        let mut material = TaperedScore::ZERO;
+        let mut squares = TaperedScore::ZERO;
         for kind in PieceKind::ALL {
             let pieces = pos.pieces_of(color, kind);
             material += params.piece_value[kind.index()] * pieces.count() as i32;

@@ -8,7 +8,7 @@
 //! are mirrored onto e to h, so the evaluation is symmetric left to right by
 //! construction.
 
-use crate::score::{Score, S};
+use crate::score::{TaperedScore, S};
 
 /// The denominator of endgame scale factors: a scale of `SCALE_NORMAL` keeps
 /// the endgame value, 0 turns it into a draw.
@@ -23,73 +23,73 @@ pub const KING_DANGER_SIZE: usize = 48;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Params {
     /// Material value of each piece kind, by [`PieceKind::index`](outpost_board::PieceKind::index) (the king's is unused).
-    pub piece_value: [Score; 6],
+    pub piece_value: [TaperedScore; 6],
     /// Piece-square tables by kind: index `rank * 4 + file`, where `rank` is
     /// relative to the piece's side and `file` is 0 (a or h) to 3 (d or e).
-    pub psqt: [[Score; 32]; 6],
+    pub psqt: [[TaperedScore; 32]; 6],
     /// How much each piece kind counts towards the game phase.
     pub phase_weight: [i32; 6],
 
     /// A pawn with another pawn of its side behind it on the same file.
-    pub pawn_doubled: Score,
+    pub pawn_doubled: TaperedScore,
     /// A pawn with no pawn of its side on the neighbouring files.
-    pub pawn_isolated: Score,
+    pub pawn_isolated: TaperedScore,
     /// A pawn whose stop square is attacked by an enemy pawn and can never be
     /// defended by a pawn of its side.
-    pub pawn_backward: Score,
+    pub pawn_backward: TaperedScore,
     /// A pawn defended by a pawn of its side, by relative rank.
-    pub pawn_supported: [Score; 8],
+    pub pawn_supported: [TaperedScore; 8],
     /// A pawn with a pawn of its side beside it on the same rank, by relative rank.
-    pub pawn_phalanx: [Score; 8],
+    pub pawn_phalanx: [TaperedScore; 8],
 
     /// A passed pawn, by relative rank.
-    pub passed_rank: [Score; 8],
+    pub passed_rank: [TaperedScore; 8],
     /// A passed pawn whose stop square is occupied, by relative rank.
-    pub passed_blocked: [Score; 8],
+    pub passed_blocked: [TaperedScore; 8],
     /// A passed pawn whose path to promotion is empty and not attacked by the
     /// enemy, by relative rank.
-    pub passed_free_path: [Score; 8],
+    pub passed_free_path: [TaperedScore; 8],
     /// Per square of distance between the own king and the passed pawn's
     /// stop square, by relative rank of the pawn.
-    pub passed_own_king_distance: [Score; 8],
+    pub passed_own_king_distance: [TaperedScore; 8],
     /// Per square of distance between the enemy king and the passed pawn's
     /// stop square, by relative rank of the pawn.
-    pub passed_their_king_distance: [Score; 8],
+    pub passed_their_king_distance: [TaperedScore; 8],
     /// A passed pawn whose stop square is empty and not attacked by the
     /// enemy, by relative rank (the next step is safe, even if later ones
     /// are not).
-    pub passed_safe_stop: [Score; 8],
+    pub passed_safe_stop: [TaperedScore; 8],
     /// A passed pawn with a rook of its side behind it on its file, nothing
     /// in between.
-    pub passed_rook_behind: Score,
+    pub passed_rook_behind: TaperedScore,
     /// A passed pawn with an enemy rook behind it on its file, nothing in
     /// between.
-    pub passed_enemy_rook_behind: Score,
+    pub passed_enemy_rook_behind: TaperedScore,
 
     /// Knight mobility, by the number of squares it can use.
-    pub mobility_knight: [Score; 9],
+    pub mobility_knight: [TaperedScore; 9],
     /// Bishop mobility, by the number of squares it can use.
-    pub mobility_bishop: [Score; 14],
+    pub mobility_bishop: [TaperedScore; 14],
     /// Rook mobility, by the number of squares it can use.
-    pub mobility_rook: [Score; 15],
+    pub mobility_rook: [TaperedScore; 15],
     /// Queen mobility, by the number of squares it can use.
-    pub mobility_queen: [Score; 28],
+    pub mobility_queen: [TaperedScore; 28],
 
     /// The own pawn nearest the king on each of the three files around it
     /// (on the king's rank or ahead), by its relative rank index (1 for the
     /// second rank); index 0 is for a file with no such pawn.
-    pub king_shield: [Score; 8],
+    pub king_shield: [TaperedScore; 8],
     /// The enemy pawn nearest the king on each of the three files around it
     /// (on the king's rank or ahead), by its rank index relative to the
     /// king's side; index 0 for none.
-    pub king_storm: [Score; 8],
+    pub king_storm: [TaperedScore; 8],
     /// An enemy storming pawn that stands right in front of one of the own
     /// shield pawns (it cannot advance further on that file).
-    pub king_storm_blocked: Score,
+    pub king_storm_blocked: TaperedScore,
     /// A file around the king with no pawns at all.
-    pub king_open_file: Score,
+    pub king_open_file: TaperedScore,
     /// A file around the king with enemy pawns but no own pawn.
-    pub king_semi_open_file: Score,
+    pub king_semi_open_file: TaperedScore,
     /// Attack units of a piece attacking the enemy king zone, by kind.
     pub king_attacker_weight: [i32; 6],
     /// Attack units per king-zone square attacked by such a piece.
@@ -101,51 +101,51 @@ pub struct Params {
     /// square we do not attack (counted once per kind).
     pub king_safe_check: [i32; 6],
     /// The penalty of the attacked side, by attack units (capped at the last entry).
-    pub king_danger: [Score; KING_DANGER_SIZE],
+    pub king_danger: [TaperedScore; KING_DANGER_SIZE],
 
     /// Both bishops.
-    pub bishop_pair: Score,
+    pub bishop_pair: TaperedScore,
     /// Per bishop, per own pawn on squares of the bishop's colour.
-    pub bishop_pawns: Score,
+    pub bishop_pawns: TaperedScore,
     /// A knight on an outpost: relative rank 4 to 6, defended by an own pawn,
     /// and no enemy pawn can ever attack it.
-    pub knight_outpost: Score,
+    pub knight_outpost: TaperedScore,
     /// A bishop on an outpost.
-    pub bishop_outpost: Score,
+    pub bishop_outpost: TaperedScore,
     /// A rook on a file with no pawns.
-    pub rook_open_file: Score,
+    pub rook_open_file: TaperedScore,
     /// A rook on a file with enemy pawns only.
-    pub rook_semi_open_file: Score,
+    pub rook_semi_open_file: TaperedScore,
     /// A rook on the relative seventh rank with the enemy king on the eighth
     /// or enemy pawns on the seventh.
-    pub rook_seventh: Score,
+    pub rook_seventh: TaperedScore,
 
     /// An enemy piece attacked by one of our pawns, by the victim's kind.
-    pub threat_by_pawn: [Score; 6],
+    pub threat_by_pawn: [TaperedScore; 6],
     /// An enemy piece attacked by one of our knights or bishops, by the victim's kind.
-    pub threat_by_minor: [Score; 6],
+    pub threat_by_minor: [TaperedScore; 6],
     /// An enemy piece attacked by one of our rooks, by the victim's kind.
-    pub threat_by_rook: [Score; 6],
+    pub threat_by_rook: [TaperedScore; 6],
     /// An enemy piece (not pawn or king) we attack and they do not defend.
-    pub hanging: Score,
+    pub hanging: TaperedScore,
     /// An undefended enemy piece (not pawn or king) our king attacks.
-    pub threat_by_king: Score,
+    pub threat_by_king: TaperedScore,
     /// An enemy piece (not pawn) one of our pawns could attack after a safe push.
-    pub threat_pawn_push: Score,
+    pub threat_pawn_push: TaperedScore,
 
     /// The side to move.
-    pub tempo: Score,
+    pub tempo: TaperedScore,
 
     /// Endgame material edge (sum of endgame piece values, pawns excluded)
     /// from which a pawnless ending counts as won and mop-up applies.
     pub mopup_margin: i32,
     /// Mop-up: per step the losing king stands from the centre.
-    pub mopup_edge: Score,
+    pub mopup_edge: TaperedScore,
     /// Mop-up: per step the kings are closer than 14 apart (Manhattan distance).
-    pub mopup_king_proximity: Score,
+    pub mopup_king_proximity: TaperedScore,
     /// King, bishop and knight against king: per step the losing king is
     /// closer than 14 to the nearest corner of the bishop's colour.
-    pub mopup_bishop_corner: Score,
+    pub mopup_bishop_corner: TaperedScore,
 
     /// Endgame scale with opposite-coloured bishops and no other pieces.
     pub scale_opposite_bishops: i32,
@@ -532,7 +532,7 @@ impl Default for Params {
 impl Params {
     /// Calls `f` on every tunable integer with a name such as
     /// `psqt[1][13].mg` or `king_zone_square`, always in the same order.
-    /// A [`Score`] gives two integers, its middlegame then its endgame value.
+    /// A [`TaperedScore`] gives two integers, its middlegame then its endgame value.
     pub fn visit_mut(&mut self, mut f: impl FnMut(&str, &mut i32)) {
         // Destructured without `..`, so a new field cannot be forgotten here.
         let Params {
@@ -681,14 +681,14 @@ impl Params {
     }
 }
 
-fn score(f: &mut impl FnMut(&str, &mut i32), name: &str, s: &mut Score) {
+fn score(f: &mut impl FnMut(&str, &mut i32), name: &str, s: &mut TaperedScore) {
     let (mut mg, mut eg) = (s.mg(), s.eg());
     f(&format!("{name}.mg"), &mut mg);
     f(&format!("{name}.eg"), &mut eg);
     *s = S(mg, eg);
 }
 
-fn scores(f: &mut impl FnMut(&str, &mut i32), name: &str, table: &mut [Score]) {
+fn scores(f: &mut impl FnMut(&str, &mut i32), name: &str, table: &mut [TaperedScore]) {
     for (i, s) in table.iter_mut().enumerate() {
         score(f, &format!("{name}[{i}]"), s);
     }
@@ -730,6 +730,6 @@ mod tests {
         assert!(pawn[..4]
             .iter()
             .chain(&pawn[28..])
-            .all(|&s| s == Score::ZERO));
+            .all(|&s| s == TaperedScore::ZERO));
     }
 }

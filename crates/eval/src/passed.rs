@@ -4,7 +4,7 @@
 use crate::params::Params;
 use crate::pawns::{fill_backward, front_span, step_backward, step_forward, PawnEntry};
 use crate::pieces::Attacks;
-use crate::score::Score;
+use crate::score::TaperedScore;
 use crate::sink::Sink;
 use crate::trace::{Term, Tracer};
 use outpost_board::{attacks, Bitboard, Color, PieceKind, Position};
@@ -27,7 +27,7 @@ pub(crate) fn evaluate<T: Tracer>(
         let own_king = pos.king_square(us);
         let their_king = pos.king_square(them);
         let rooks = pos.pieces(PieceKind::Rook);
-        let mut score = Score::ZERO;
+        let mut score = TaperedScore::ZERO;
         for sq in passers {
             let rank = sq.rank().relative_to(us).index();
             score += params.passed_rank[rank];

@@ -2,7 +2,7 @@
 //! cached in a pawn hash table keyed by a pawn-only Zobrist key.
 
 use crate::params::Params;
-use crate::score::Score;
+use crate::score::TaperedScore;
 use outpost_board::attacks::pawn_attacks_set;
 use outpost_board::{Bitboard, Color, File, Piece, PieceKind, Position};
 use std::fmt;
@@ -17,7 +17,7 @@ pub(crate) struct PawnEntry {
     pub key: u64,
     /// Structure score of each side (doubled, isolated, backward, supported,
     /// phalanx), by [`Color::index`].
-    pub score: [Score; 2],
+    pub score: [TaperedScore; 2],
     /// The passed pawns of both sides.
     pub passed: Bitboard,
     /// Squares attacked by each side's pawns.
@@ -45,7 +45,7 @@ impl PawnEntry {
         ];
         let mut entry = PawnEntry {
             key,
-            score: [Score::ZERO; 2],
+            score: [TaperedScore::ZERO; 2],
             passed: Bitboard::EMPTY,
             attacks,
             attack_span,
@@ -55,7 +55,7 @@ impl PawnEntry {
             let them = !us;
             let ours = pawns[us.index()];
             let theirs = pawns[them.index()];
-            let mut score = Score::ZERO;
+            let mut score = TaperedScore::ZERO;
 
             let file_fill = fill_backward(us, fill_forward(us, ours));
             let isolated = ours & !neighbour_files(file_fill);

@@ -3,7 +3,7 @@
 
 use crate::params::Params;
 use crate::pawns::{step_forward, PawnEntry};
-use crate::score::Score;
+use crate::score::TaperedScore;
 use crate::sink::Sink;
 use crate::trace::{Term, Tracer};
 use outpost_board::attacks::{
@@ -63,10 +63,10 @@ pub(crate) fn evaluate<T: Tracer>(
         let rook_seventh_useful = pos.king_square(them).rank() == Rank::Eighth.relative_to(us)
             || (pos.pieces_of(them, PieceKind::Pawn) & seventh).is_nonempty();
 
-        let mut mobility = Score::ZERO;
-        let mut knights = Score::ZERO;
-        let mut bishops = Score::ZERO;
-        let mut rooks = Score::ZERO;
+        let mut mobility = TaperedScore::ZERO;
+        let mut knights = TaperedScore::ZERO;
+        let mut bishops = TaperedScore::ZERO;
+        let mut rooks = TaperedScore::ZERO;
         for kind in [
             PieceKind::Knight,
             PieceKind::Bishop,

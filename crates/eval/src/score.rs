@@ -10,23 +10,23 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 /// Each half must stay within `i16` range; every weight and every sum the
 /// evaluation forms does by a wide margin.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Score(i32);
+pub struct TaperedScore(i32);
 
-/// Shorthand for [`Score::new`]: `S(mg, eg)`.
+/// Shorthand for [`TaperedScore::new`]: `S(mg, eg)`.
 #[allow(non_snake_case)]
 #[inline]
-pub const fn S(mg: i32, eg: i32) -> Score {
-    Score::new(mg, eg)
+pub const fn S(mg: i32, eg: i32) -> TaperedScore {
+    TaperedScore::new(mg, eg)
 }
 
-impl Score {
+impl TaperedScore {
     /// Zero in both phases.
-    pub const ZERO: Score = Score(0);
+    pub const ZERO: TaperedScore = TaperedScore(0);
 
     /// The pair `(mg, eg)`.
     #[inline]
-    pub const fn new(mg: i32, eg: i32) -> Score {
-        Score((eg << 16).wrapping_add(mg))
+    pub const fn new(mg: i32, eg: i32) -> TaperedScore {
+        TaperedScore((eg << 16).wrapping_add(mg))
     }
 
     /// The middlegame value.
@@ -42,65 +42,65 @@ impl Score {
     }
 }
 
-impl Add for Score {
-    type Output = Score;
+impl Add for TaperedScore {
+    type Output = TaperedScore;
     #[inline]
-    fn add(self, rhs: Score) -> Score {
-        Score(self.0.wrapping_add(rhs.0))
+    fn add(self, rhs: TaperedScore) -> TaperedScore {
+        TaperedScore(self.0.wrapping_add(rhs.0))
     }
 }
 
-impl Sub for Score {
-    type Output = Score;
+impl Sub for TaperedScore {
+    type Output = TaperedScore;
     #[inline]
-    fn sub(self, rhs: Score) -> Score {
-        Score(self.0.wrapping_sub(rhs.0))
+    fn sub(self, rhs: TaperedScore) -> TaperedScore {
+        TaperedScore(self.0.wrapping_sub(rhs.0))
     }
 }
 
-impl Neg for Score {
-    type Output = Score;
+impl Neg for TaperedScore {
+    type Output = TaperedScore;
     #[inline]
-    fn neg(self) -> Score {
-        Score(self.0.wrapping_neg())
+    fn neg(self) -> TaperedScore {
+        TaperedScore(self.0.wrapping_neg())
     }
 }
 
-impl Mul<i32> for Score {
-    type Output = Score;
+impl Mul<i32> for TaperedScore {
+    type Output = TaperedScore;
     #[inline]
-    fn mul(self, rhs: i32) -> Score {
-        Score(self.0.wrapping_mul(rhs))
+    fn mul(self, rhs: i32) -> TaperedScore {
+        TaperedScore(self.0.wrapping_mul(rhs))
     }
 }
 
-impl AddAssign for Score {
+impl AddAssign for TaperedScore {
     #[inline]
-    fn add_assign(&mut self, rhs: Score) {
+    fn add_assign(&mut self, rhs: TaperedScore) {
         *self = *self + rhs;
     }
 }
 
-impl SubAssign for Score {
+impl SubAssign for TaperedScore {
     #[inline]
-    fn sub_assign(&mut self, rhs: Score) {
+    fn sub_assign(&mut self, rhs: TaperedScore) {
         *self = *self - rhs;
     }
 }
 
-impl Sum for Score {
-    fn sum<I: Iterator<Item = Score>>(iter: I) -> Score {
-        iter.fold(Score::ZERO, Add::add)
+impl Sum for TaperedScore {
+    fn sum<I: Iterator<Item = TaperedScore>>(iter: I) -> TaperedScore {
+        iter.fold(TaperedScore::ZERO, Add::add)
     }
 }
 
-impl fmt::Debug for Score {
+impl fmt::Debug for TaperedScore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "S({}, {})", self.mg(), self.eg())
     }
 }
 
-impl fmt::Display for Score {
+impl fmt::Display for TaperedScore {
     /// `mg/eg` in centipawns, for example `12/-5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{}", self.mg(), self.eg())
@@ -123,7 +123,10 @@ mod tests {
         let a = S(-7, 12) + S(3, -20) - S(1, 1);
         assert_eq!(a, S(-5, -9));
         assert_eq!(S(-3, 5) * -4, S(12, -20));
-        assert_eq!([S(1, 2), S(3, -4)].into_iter().sum::<Score>(), S(4, -2));
+        assert_eq!(
+            [S(1, 2), S(3, -4)].into_iter().sum::<TaperedScore>(),
+            S(4, -2)
+        );
         assert_eq!(format!("{:?} {}", S(1, -2), S(1, -2)), "S(1, -2) 1/-2");
     }
 }

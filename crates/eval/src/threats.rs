@@ -4,7 +4,7 @@
 use crate::params::Params;
 use crate::pawns::step_forward;
 use crate::pieces::Attacks;
-use crate::score::Score;
+use crate::score::TaperedScore;
 use crate::sink::Sink;
 use crate::trace::{Term, Tracer};
 use outpost_board::attacks::pawn_attacks_set;
@@ -24,7 +24,7 @@ pub(crate) fn evaluate<T: Tracer>(
         let by_pawn = ours[PieceKind::Pawn.index()];
         let by_minor = ours[PieceKind::Knight.index()] | ours[PieceKind::Bishop.index()];
         let by_rook = ours[PieceKind::Rook.index()];
-        let mut score = Score::ZERO;
+        let mut score = TaperedScore::ZERO;
         for kind in [
             PieceKind::Knight,
             PieceKind::Bishop,

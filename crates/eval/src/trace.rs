@@ -1,6 +1,6 @@
 //! The evaluation broken down term by term, for people and for tuners.
 
-use crate::score::Score;
+use crate::score::TaperedScore;
 use outpost_board::Color;
 use std::fmt;
 
@@ -88,7 +88,7 @@ impl fmt::Display for Term {
 /// into a [`Trace`] when explaining.
 pub(crate) trait Tracer {
     /// `color` gets `score` from `term`.
-    fn add(&mut self, term: Term, color: Color, score: Score);
+    fn add(&mut self, term: Term, color: Color, score: TaperedScore);
 }
 
 /// The fast path's tracer: records nothing.
@@ -96,7 +96,7 @@ pub(crate) struct NoTrace;
 
 impl Tracer for NoTrace {
     #[inline(always)]
-    fn add(&mut self, _: Term, _: Color, _: Score) {}
+    fn add(&mut self, _: Term, _: Color, _: TaperedScore) {}
 }
 
 /// An evaluation explained: each term's middlegame and endgame contribution
@@ -108,7 +108,7 @@ impl Tracer for NoTrace {
 /// `Final evaluation: <score> (white side)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trace {
-    pub(crate) terms: [[Score; 2]; Term::COUNT],
+    pub(crate) terms: [[TaperedScore; 2]; Term::COUNT],
     pub(crate) phase: i32,
     pub(crate) phase_max: i32,
     pub(crate) scale: i32,
@@ -120,7 +120,7 @@ pub struct Trace {
 impl Trace {
     pub(crate) fn new(side_to_move: Color, phase_max: i32) -> Trace {
         Trace {
-            terms: [[Score::ZERO; 2]; Term::COUNT],
+            terms: [[TaperedScore::ZERO; 2]; Term::COUNT],
             phase: 0,
             phase_max,
             scale: crate::params::SCALE_NORMAL,
@@ -131,17 +131,17 @@ impl Trace {
     }
 
     /// What `term` gives `color`.
-    pub fn term(&self, term: Term, color: Color) -> Score {
+    pub fn term(&self, term: Term, color: Color) -> TaperedScore {
         self.terms[term.index()][color.index()]
     }
 
     /// What `term` gives White minus what it gives Black.
-    pub fn term_total(&self, term: Term) -> Score {
+    pub fn term_total(&self, term: Term) -> TaperedScore {
         self.term(term, Color::White) - self.term(term, Color::Black)
     }
 
     /// The sum of every term, from White's point of view, before tapering.
-    pub fn total(&self) -> Score {
+    pub fn total(&self) -> TaperedScore {
         Term::ALL.iter().map(|&t| self.term_total(t)).sum()
     }
 
@@ -184,7 +184,7 @@ impl Trace {
 }
 
 impl Tracer for Trace {
-    fn add(&mut self, term: Term, color: Color, score: Score) {
+    fn add(&mut self, term: Term, color: Color, score: TaperedScore) {
         self.terms[term.index()][color.index()] += score;
     }
 }

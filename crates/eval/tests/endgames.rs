@@ -2,7 +2,7 @@
 //! down, and mop-up drives the lone king where it can be mated.
 
 use outpost_board::{Color, Position};
-use outpost_eval::{Evaluator, Score, Term, SCALE_NORMAL};
+use outpost_eval::{Evaluator, TaperedScore, Term, SCALE_NORMAL};
 use outpost_notation::parse_fen;
 
 fn pos(fen: &str) -> Position {
@@ -83,7 +83,7 @@ fn mop_up_drives_the_lone_king_to_the_edge() {
     assert!(
         right.term(Term::MopUp, Color::White).eg() > wrong.term(Term::MopUp, Color::White).eg()
     );
-    assert_eq!(right.term(Term::MopUp, Color::Black), Score::ZERO);
+    assert_eq!(right.term(Term::MopUp, Color::Black), TaperedScore::ZERO);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Passed-pawn terms that depend on the pieces: each adds exactly its weight
 //! when its condition holds and nothing otherwise.
 
-use outpost_eval::{Evaluator, Params, Score};
+use outpost_eval::{Evaluator, Params, TaperedScore};
 use outpost_notation::parse_fen;
 
 /// What `set` adds to the evaluation of `fen` (side to move's view): the
@@ -14,7 +14,7 @@ fn added_by(fen: &str, set: impl Fn(&mut Params)) -> i32 {
         - Evaluator::with_params(Params::default()).evaluate(&pos)
 }
 
-const BONUS: Score = Score::new(40, 40);
+const BONUS: TaperedScore = TaperedScore::new(40, 40);
 
 #[test]
 fn a_rook_behind_a_passed_pawn_counts_for_its_side() {

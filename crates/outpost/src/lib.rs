@@ -55,7 +55,7 @@ pub use outpost_board::{
     Color, File, Move, MoveKind, MoveList, Piece, PieceKind, Position, Rank, Setup, Square,
 };
 pub use outpost_engine::{
-    Action, Clocks, Engine, EngineError, GameController, SearchEvent, SearchRequest, Settings,
+    Action, Engine, EngineClock, EngineError, GameController, SearchEvent, SearchRequest, Settings,
     Timing, ENGINE_NAME,
 };
 pub use outpost_notation::{

@@ -422,11 +422,7 @@ fn play_game<E: Evaluate + Clone + 'static>(
     let mut actions = controller.play_on();
     let mut records = Vec::new();
     let result = loop {
-        let search_asked = actions.into_iter().find_map(|action| match action {
-            Action::Search { id, request, .. } => Some((id, request)),
-            _ => None,
-        });
-        let Some((id, request)) = search_asked else {
+        let Some((id, request)) = actions.into_iter().find_map(Action::into_search) else {
             break controller_result(&controller);
         };
         let pos = request.position;
@@ -437,7 +433,7 @@ fn play_game<E: Evaluate + Clone + 'static>(
         );
         let (best, score) = (found.best_move, centipawns(found.score));
         actions = controller.search_finished(id, found);
-        if !actions.iter().any(|a| matches!(a, Action::Play { .. })) {
+        if !actions.iter().any(Action::is_play) {
             // Adjudicated before the move: the position is not recorded.
             break controller_result(&controller);
         }

@@ -37,18 +37,12 @@ impl StoredGame {
 
     /// The engine's colour (`None`: both sides are people).
     pub(crate) fn engine(&self) -> Option<Color> {
-        match self.controller.mode() {
-            Mode::Play(color) => Some(color),
-            _ => None,
-        }
+        self.controller.mode().side()
     }
 
     /// Both sides' clocks, when the game has a time control.
     pub(crate) fn clocks(&self) -> Option<&GameClocks> {
-        match self.controller.timing() {
-            Timing::Running(clocks) => Some(clocks),
-            _ => None,
-        }
+        self.controller.timing().running_clocks()
     }
 
     /// How the game stands: a decided end, else the rules'.
@@ -184,22 +178,15 @@ async fn engine_turn(
     stored: &mut StoredGame,
     actions: Vec<Action>,
 ) -> Result<Option<EngineMove>, WebError> {
-    let Some((id, request)) = actions.into_iter().find_map(|a| match a {
-        Action::Search { id, request, .. } => Some((id, request)),
-        _ => None,
-    }) else {
+    let Some((id, request)) = actions.into_iter().find_map(Action::into_search) else {
         return Ok(None);
     };
     let pos = request.position;
-    let result = match search_request(state, *request).await {
-        Ok(result) => result,
-        Err(e) => {
-            stored.controller.search_failed(id);
-            return Err(e);
-        }
-    };
+    let result = search_request(state, request)
+        .await
+        .inspect_err(|_| stored.controller.search_failed(id))?;
     let actions = stored.controller.search_finished(id, result.clone());
-    if !actions.iter().any(|a| matches!(a, Action::Play { .. })) {
+    if !actions.iter().any(Action::is_play) {
         return Ok(None);
     }
     let (_, pv_san) = line(&pos, &result.pv);

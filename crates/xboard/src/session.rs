@@ -170,19 +170,10 @@ impl<W: Write + Send + 'static> Session<W> {
         self.out.line(&text);
     }
 
+    /// Runs a command: those that move the game go to the controller and
+    /// its actions are carried out; the others change the session.
     fn run_command(&mut self, command: Command) -> Result<(), XboardError> {
-        let plies = self.controller.game().plies();
         let actions = match command {
-            Command::Xboard
-            | Command::FeatureReply
-            | Command::Random
-            | Command::Info
-            | Command::Otim(_)
-            | Command::Quit => Vec::new(),
-            Command::Protover(_) => {
-                self.features();
-                Vec::new()
-            }
             Command::New => {
                 self.halt();
                 self.edit = None;
@@ -192,36 +183,11 @@ impl<W: Write + Send + 'static> Session<W> {
                 let _ = self.set_named_option("UCI_Chess960", "false");
                 self.controller.new_game()
             }
-            Command::Variant(name) => {
-                let chess960 = match name.as_str() {
-                    "normal" => false,
-                    "fischerandom" => true,
-                    _ => return Err(XboardError::UnsupportedVariant { name }),
-                };
-                self.set_named_option("UCI_Chess960", &chess960.to_string())?;
-                Vec::new()
-            }
             Command::Force => self.controller.force(),
             Command::Go => self.controller.go(),
             Command::PlayOther => self.controller.play_other(),
             Command::White => self.controller.set_side_to_move(Color::White)?,
             Command::Black => self.controller.set_side_to_move(Color::Black)?,
-            Command::Level(level) => {
-                self.controller.reported_clocks().set_level(level, plies);
-                Vec::new()
-            }
-            Command::St(time) => {
-                self.controller.reported_clocks().control = TimeControl::PerMove(time);
-                Vec::new()
-            }
-            Command::Sd(depth) => {
-                self.controller.reported_clocks().depth = Some(depth);
-                Vec::new()
-            }
-            Command::Time(time) => {
-                self.controller.reported_clocks().own = Some(time);
-                Vec::new()
-            }
             Command::UserMove(text) => {
                 let mv = self.parse_move(&text)?;
                 self.controller
@@ -232,72 +198,57 @@ impl<W: Write + Send + 'static> Session<W> {
                     })?
             }
             Command::MoveNow => self.controller.move_now().into_iter().collect(),
-            Command::Ping(n) => {
-                if self.controller.thinking() {
-                    self.pending_pongs.push(n);
-                } else {
-                    self.out.line(&format!("pong {n}"));
-                }
-                Vec::new()
-            }
-            Command::Draw => {
-                if self.controller.accepts_draw() {
-                    self.out.line("offer draw");
-                }
-                Vec::new()
-            }
             Command::Result => self.controller.set_mode(Mode::Force),
             Command::SetBoard(fen) => self.controller.set_position(parse_fen(&fen)?),
+            Command::Undo => self.controller.take_back(1)?,
+            Command::Remove => self.controller.take_back(2)?,
+            Command::Analyze => self.controller.set_mode(Mode::Analyze),
+            Command::Exit => self.controller.exit_analysis()?,
+            other => return self.change_session(other),
+        };
+        self.act(actions);
+        Ok(())
+    }
+
+    /// Runs a command that does not move the game.
+    fn change_session(&mut self, command: Command) -> Result<(), XboardError> {
+        let plies = self.controller.game().plies();
+        let clock = self.controller.engine_clock();
+        match command {
+            Command::Protover(_) => self.features(),
+            Command::Variant(name) => {
+                let chess960 = match name.as_str() {
+                    "normal" => false,
+                    "fischerandom" => true,
+                    _ => return Err(XboardError::UnsupportedVariant { name }),
+                };
+                self.set_named_option("UCI_Chess960", &chess960.to_string())?;
+            }
+            Command::Level(level) => clock.set_level(level, plies),
+            Command::St(time) => clock.control = TimeControl::PerMove(time),
+            Command::Sd(depth) => clock.depth = Some(depth),
+            Command::Time(time) => clock.own = Some(time),
+            Command::Ping(n) if self.controller.thinking() => self.pending_pongs.push(n),
+            Command::Ping(n) => self.out.line(&format!("pong {n}")),
+            Command::Draw if self.controller.accepts_draw() => self.out.line("offer draw"),
             Command::Edit => {
                 self.halt();
                 self.edit = Some(EditBoard::new(self.controller.game().position()));
-                Vec::new()
             }
-            Command::Hint => {
-                self.hint();
-                Vec::new()
+            Command::Hint => self.hint(),
+            Command::Book => self.book(),
+            Command::Hard => self.set_named_option("Ponder", "true")?,
+            Command::Easy => self.set_named_option("Ponder", "false")?,
+            Command::Post => self.post.store(true, Ordering::Relaxed),
+            Command::NoPost => self.post.store(false, Ordering::Relaxed),
+            Command::Status => self.status(),
+            Command::Memory(mib) if self.engine.settings().search.hash_mib != mib => {
+                self.halt();
+                self.set_named_option("Hash", &mib.clamp(1, 65536).to_string())?;
             }
-            Command::Book => {
-                self.book();
-                Vec::new()
-            }
-            Command::Undo => self.controller.take_back(1)?,
-            Command::Remove => self.controller.take_back(2)?,
-            Command::Hard => {
-                self.set_named_option("Ponder", "true")?;
-                Vec::new()
-            }
-            Command::Easy => {
-                self.set_named_option("Ponder", "false")?;
-                Vec::new()
-            }
-            Command::Post => {
-                self.post.store(true, Ordering::Relaxed);
-                Vec::new()
-            }
-            Command::NoPost => {
-                self.post.store(false, Ordering::Relaxed);
-                Vec::new()
-            }
-            Command::Analyze => self.controller.set_mode(Mode::Analyze),
-            Command::Exit => self.controller.exit_analysis()?,
-            Command::Status => {
-                self.status();
-                Vec::new()
-            }
-            Command::Memory(mib) => {
-                if self.engine.settings().search.hash_mib != mib {
-                    self.halt();
-                    self.set_named_option("Hash", &mib.clamp(1, 65536).to_string())?;
-                }
-                Vec::new()
-            }
-            Command::Cores(threads) => {
-                if self.engine.settings().search.threads != threads {
-                    self.halt();
-                    self.set_named_option("Threads", &threads.clamp(1, 256).to_string())?;
-                }
-                Vec::new()
+            Command::Cores(threads) if self.engine.settings().search.threads != threads => {
+                self.halt();
+                self.set_named_option("Threads", &threads.clamp(1, 256).to_string())?;
             }
             Command::EgtPath { kind, path } => {
                 let option = match kind.as_str() {
@@ -311,7 +262,6 @@ impl<W: Write + Send + 'static> Session<W> {
                 };
                 self.halt();
                 self.set_named_option(option, &path)?;
-                Vec::new()
             }
             Command::Option { name, value } => {
                 let setting = parse_option(&name, value.as_deref())?;
@@ -319,10 +269,11 @@ impl<W: Write + Send + 'static> Session<W> {
                     self.halt();
                 }
                 self.set_option(&setting)?;
-                Vec::new()
             }
-        };
-        self.act(actions);
+            // `xboard`, `accepted`, `random`, `name`, `otim`, `quit`, an
+            // offer the engine declines, a size already set.
+            _ => {}
+        }
         Ok(())
     }
 
