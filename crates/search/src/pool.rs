@@ -119,6 +119,8 @@ pub struct SearchPool<E: Evaluate + Clone + 'static = Evaluator> {
     state: Arc<PoolState>,
     /// The evaluator every thread evaluates with.
     prototype: E,
+    /// The signals of the last search started, to end it when the pool goes.
+    last_control: Option<SearchControl>,
 }
 
 impl Default for SearchPool {
@@ -148,6 +150,7 @@ impl<E: Evaluate + Clone + 'static> SearchPool<E> {
             threads,
             state: Arc::new(PoolState::default()),
             prototype: eval,
+            last_control: None,
         }
     }
 
@@ -247,6 +250,7 @@ impl<E: Evaluate + Clone + 'static> SearchPool<E> {
         if !self.state.begin() {
             return Err(PoolError::Busy);
         }
+        self.last_control = Some(control.clone());
         self.tt.new_search();
         let settings = SharedSettings {
             tables: self.tables.clone(),
@@ -312,6 +316,17 @@ impl<E: Evaluate + Clone + 'static> SearchPool<E> {
         }
         self.wait();
         result.unwrap_or_else(|| fallback_result(&position))
+    }
+}
+
+impl<E: Evaluate + Clone + 'static> Drop for SearchPool<E> {
+    /// Stops a search still running (an infinite one would never end) and
+    /// waits for its result to be delivered before the threads end.
+    fn drop(&mut self) {
+        if let Some(control) = &self.last_control {
+            control.stop();
+        }
+        self.wait();
     }
 }
 

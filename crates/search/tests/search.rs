@@ -503,3 +503,62 @@ fn endgame_tables_are_probed_after_captures() {
     assert_eq!(plain.tb_hits, 0);
     assert!(matches!(plain.score, Score::Centipawns(cp) if cp < 5_000));
 }
+
+/// A sink that counts what it is given.
+struct Counting {
+    reports: Arc<std::sync::atomic::AtomicUsize>,
+    finished: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl outpost_search::SearchSink for Counting {
+    fn report(&mut self, _: Report) {
+        self.reports
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    fn finish(self: Box<Self>, _: outpost_search::SearchResult) {
+        self.finished
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn a_started_search_runs_in_the_background_and_is_delivered_once() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let reports = Arc::new(AtomicUsize::new(0));
+    let finished = Arc::new(AtomicUsize::new(0));
+    let sink = || {
+        Box::new(Counting {
+            reports: Arc::clone(&reports),
+            finished: Arc::clone(&finished),
+        })
+    };
+    let mut pool = SearchPool::default();
+    let control = SearchControl::new();
+    let infinite = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    pool.start(
+        SearchJob::new(Position::startpos(), infinite.clone()),
+        &control,
+        sink(),
+    )
+    .unwrap();
+    assert!(pool.is_searching());
+    // One search at a time.
+    assert_eq!(
+        pool.start(
+            SearchJob::new(Position::startpos(), infinite),
+            &control,
+            sink()
+        ),
+        Err(outpost_search::PoolError::Busy)
+    );
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(reports.load(Ordering::SeqCst) > 0, "reports while it runs");
+    assert_eq!(finished.load(Ordering::SeqCst), 0, "no result before stop");
+    // Dropping the pool stops the search; its result is delivered once.
+    drop(pool);
+    assert_eq!(finished.load(Ordering::SeqCst), 1);
+}
