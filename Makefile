@@ -31,7 +31,7 @@ endif
 .PHONY: all clean
 
 all:
-	$(CARGO) build --release -p outpost --bin outpost $(FEATURES)
+	$(CARGO) build --release -p outpost-chess --bin outpost $(FEATURES)
 	cp $(BUILT) $(EXE)$(if $(filter %$(SUFFIX),$(EXE)),,$(SUFFIX))
 
 clean:

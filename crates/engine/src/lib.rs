@@ -51,6 +51,7 @@ mod options;
 mod output;
 mod policy;
 mod strength;
+mod suite;
 mod tables;
 mod text;
 
@@ -74,5 +75,6 @@ pub use policy::{
     accepts_draw, expected_reply, hint_limits, ResignPolicy, DRAW_ACCEPT_CP, HINT_TIME,
 };
 pub use strength::{Anchor, Strength, Weakness, ANCHORS, MAX_ELO, MAX_SKILL, MIN_ELO};
+pub use suite::{read_suite, run_suite, SuiteAnswer, SuiteLineError};
 pub use tables::{tables_apply, GeneratedTables, SyzygySettings, SyzygyTables, TableChoice};
 pub use text::{one_line, MAX_MESSAGE_CHARS};

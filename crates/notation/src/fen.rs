@@ -4,7 +4,7 @@ use crate::NotationError;
 use outpost_board::{
     CastlingRights, CastlingSide, Color, File, Piece, PieceKind, Position, Rank, Setup, Square,
 };
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
 /// The FEN of the standard starting position.
 pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -290,6 +290,57 @@ fn write_fen(pos: &Position, shredder: bool) -> String {
     )
     .unwrap();
     out
+}
+
+/// A position in Forsyth–Edwards Notation: text that parses
+/// ([`FromStr`](std::str::FromStr), checking that the position is legal)
+/// and displays ([`Display`](fmt::Display), X-FEN castling as [`to_fen`]
+/// writes it), converting to and from a [`Position`].
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_notation::{Fen, STARTPOS_FEN};
+///
+/// let fen: Fen = STARTPOS_FEN.parse()?;
+/// let pos: Position = fen.into_position();
+/// assert_eq!(pos, Position::startpos());
+/// assert_eq!(Fen::from(pos).to_string(), STARTPOS_FEN);
+/// assert!("8/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>().is_err());
+/// # Ok::<(), outpost_notation::NotationError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Fen(Position);
+
+impl Fen {
+    /// The position.
+    pub fn position(&self) -> &Position {
+        &self.0
+    }
+
+    /// The position, taken out.
+    pub fn into_position(self) -> Position {
+        self.0
+    }
+}
+
+impl From<Position> for Fen {
+    fn from(pos: Position) -> Fen {
+        Fen(pos)
+    }
+}
+
+impl std::str::FromStr for Fen {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Fen, NotationError> {
+        parse_fen(text).map(Fen)
+    }
+}
+
+impl fmt::Display for Fen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&to_fen(&self.0))
+    }
 }
 
 #[cfg(test)]

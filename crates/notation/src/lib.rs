@@ -41,7 +41,7 @@ mod warning;
 
 pub use epd::{parse_epd, parse_epd_with, to_epd, Epd, Operation};
 pub use error::NotationError;
-pub use fen::{parse_fen, parse_setup, to_fen, to_shredder_fen, STARTPOS_FEN};
+pub use fen::{parse_fen, parse_setup, to_fen, to_shredder_fen, Fen, STARTPOS_FEN};
 pub use game::{Game, GameBuilder, GameResult, Outcome};
 pub use pgn::{
     check_pgn, write_pgn, CheckOptions, CheckReport, Comments, Line, MoveNode, Nags, PgnGame,

@@ -5,9 +5,9 @@
 //! command set with its console extensions (`d`, `eval`, `go perft`,
 //! `bench`, `flip`, `genfens`, `help`). Subcommands run one job and exit:
 //! `bench`, `perft`, `eval`, `book`, `tb`, `pgn`, `datagen`, `train`,
-//! `spsa`, `serve`. Arguments that are not a subcommand are lines of engine
-//! input, run in order (`outpost "go depth 5" quit`, as OpenBench runs
-//! engines). See `outpost --help`.
+//! `suite`, `spsa`, `serve`. Arguments that are not a subcommand are
+//! lines of engine input, run in order (`outpost "go depth 5" quit`, as
+//! OpenBench runs engines). See `outpost --help`.
 
 mod nets;
 
@@ -91,6 +91,35 @@ enum Job {
     Datagen(nets::DatagenArgs),
     /// Train a network (768 → H ×2 → 1 per bucket) from data files on the CPU.
     Train(nets::TrainArgs),
+    /// Score the engine on an EPD test suite (such as `data/wac.epd`): a
+    /// position is solved when the move played is one of its `bm` moves
+    /// (if it has any) and none of its `am` moves. Prints each miss (each
+    /// position with `--verbose`) and the total last.
+    Suite {
+        /// The EPD file, one position per line.
+        file: PathBuf,
+        /// Milliseconds per position [default: 1000, unless --nodes or --depth].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+        movetime: Option<u64>,
+        /// Nodes per position.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Depth per position.
+        #[arg(long, value_parser = clap::value_parser!(i32).range(1..=64))]
+        depth: Option<i32>,
+        /// Search threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+        /// Transposition table size, MiB.
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        hash: u32,
+        /// The evaluation to search with [default: the engine's default, the network].
+        #[arg(long, value_enum)]
+        eval: Option<EvalChoice>,
+        /// Print every position's answer, not only the misses.
+        #[arg(long)]
+        verbose: bool,
+    },
     /// Print OpenBench's SPSA input for the search's tuning constants, a
     /// line `name, int, default, min, max, c_end, r_end` each (a build with
     /// `--features tune` shows them as UCI options).
@@ -327,6 +356,65 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
             format!("{result}\n")
         }
         Job::Perft { depth, fen } => outpost::board::divide_text(&position(&fen)?, depth, false),
+        Job::Suite {
+            file,
+            movetime,
+            nodes,
+            depth,
+            threads,
+            hash,
+            eval,
+            verbose,
+        } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| Failure::Input(format!("{}: {e}", file.display())))?;
+            let suite = outpost::engine::read_suite(&text)
+                .map_err(|e| Failure::Input(format!("{}: {e}", file.display())))?;
+            let mut engine = outpost::engine::Engine::new(outpost::engine::Settings::default())
+                .map_err(|e| Failure::Input(e.to_string()))?;
+            let mut options = vec![("Threads", threads.to_string()), ("Hash", hash.to_string())];
+            if let Some(eval) = eval {
+                options.push(("UseNNUE", (eval == EvalChoice::Nnue).to_string()));
+            }
+            for (name, value) in options {
+                let setting = outpost::engine::parse_option(name, Some(&value))
+                    .and_then(|s| engine.set_option(&s).map(|()| s));
+                setting.map_err(|e| Failure::Input(e.to_string()))?;
+            }
+            let limits = outpost::Limits {
+                movetime: movetime
+                    .or((nodes.is_none() && depth.is_none()).then_some(1000))
+                    .map(std::time::Duration::from_millis),
+                nodes,
+                depth,
+                ..outpost::Limits::default()
+            };
+            let mut out = io::stdout().lock();
+            let started = Instant::now();
+            let solved = outpost::engine::run_suite(&mut engine, &suite, &limits, |answer| {
+                if verbose || !answer.solved {
+                    let mut wanted = answer.best.join(" ");
+                    if !answer.avoid.is_empty() {
+                        wanted = format!("{wanted} (avoid {})", answer.avoid.join(" "));
+                    }
+                    let _ = writeln!(
+                        out,
+                        "{} {}: played {}, wanted {} (depth {}, {} ms)",
+                        if answer.solved { "ok  " } else { "miss" },
+                        answer.id,
+                        answer.played,
+                        wanted.trim(),
+                        answer.depth,
+                        answer.time.as_millis()
+                    );
+                }
+            });
+            format!(
+                "solved {solved}/{} in {:.1} s\n",
+                suite.len(),
+                started.elapsed().as_secs_f64()
+            )
+        }
         Job::Spsa => {
             let mut text = outpost::search::params::spsa_lines().join("\n");
             text.push('\n');

@@ -1058,3 +1058,31 @@ fn spsa_lists_every_tunable_in_openbench_form() {
         assert_eq!(fields[6], "0.002");
     }
 }
+
+#[test]
+fn suite_scores_bm_and_am_and_refuses_bad_files() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/suites/sample.epd");
+    let (code, out, err) = command_line(&["suite", file, "--depth", "8", "--verbose"]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(
+        lines[0].starts_with("ok   mate in one: played Ra8#"),
+        "{out}"
+    );
+    assert!(lines[1].starts_with("ok   not Ra7: played"), "{out}");
+    assert!(lines[3].starts_with("solved 3/3 in "), "{out}");
+    // A line that is not EPD: an error naming it, exit 2 (bad input), no panic.
+    let dir = std::env::temp_dir().join(format!("outpost-suite-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.epd");
+    std::fs::write(&bad, "7k/8/6K1/8/8/8/8/R7 w - - bm Ra8#;\nnot a position\n").unwrap();
+    let (code, out, err) = command_line(&["suite", bad.to_str().unwrap(), "--depth", "2"]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(err.contains("line 2"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let (code, _, err) = command_line(&["suite", "/nonexistent/suite.epd"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("/nonexistent/suite.epd"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
