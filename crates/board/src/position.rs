@@ -109,6 +109,41 @@ impl Setup {
         }
         Some(setup)
     }
+
+    /// The standard castling rights this board allows: each right whose
+    /// king stands on e1/e8 and whose rook stands on its corner square.
+    /// What a board editor grants when nobody says otherwise (xboard's
+    /// `edit` mode defines castling this way).
+    ///
+    /// ```
+    /// use outpost_board::{CastlingSide, Color, Piece, Setup, Square};
+    ///
+    /// let mut setup = Setup::empty();
+    /// setup.board[Square::E1.index()] = Some(Piece::WhiteKing);
+    /// setup.board[Square::H1.index()] = Some(Piece::WhiteRook);
+    /// setup.board[Square::A2.index()] = Some(Piece::WhiteRook);
+    /// let rights = setup.home_castling_rights();
+    /// assert!(rights.has(Color::White, CastlingSide::King));
+    /// assert!(!rights.has(Color::White, CastlingSide::Queen));
+    /// assert!(!rights.has(Color::Black, CastlingSide::King));
+    /// assert_eq!(Setup::standard().home_castling_rights(), Setup::standard().castling);
+    /// ```
+    pub fn home_castling_rights(&self) -> CastlingRights {
+        let mut rights = CastlingRights::NONE;
+        for color in [Color::White, Color::Black] {
+            let king = Square::E1.relative_to(color);
+            if self.board[king.index()] != Some(Piece::new(color, PieceKind::King)) {
+                continue;
+            }
+            for side in CastlingSide::ALL {
+                let rook = side.rook_from(color);
+                if self.board[rook.index()] == Some(Piece::new(color, PieceKind::Rook)) {
+                    rights = rights.with(color, side);
+                }
+            }
+        }
+        rights
+    }
 }
 
 /// The back rank of Chess960 position `number`: bishops on opposite colours,

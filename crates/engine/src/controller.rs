@@ -13,7 +13,7 @@ use crate::engine::SearchRequest;
 use crate::policy::{accepts_draw, expected_reply, hint_limits};
 use crate::strength::Strength;
 use outpost_board::{Color, Move, Position};
-use outpost_notation::{Game, GameResult, NotationError, Outcome};
+use outpost_notation::{parse_move_text, Game, GameResult, NotationError, Outcome};
 use outpost_search::{Limits, Score, SearchResult};
 use std::time::{Duration, Instant};
 
@@ -618,6 +618,49 @@ impl GameController {
             _ => {}
         }
         Ok(actions)
+    }
+
+    /// The opponent's move as typed (coordinate notation or SAN, castling
+    /// as `UCI_Chess960` asks): read, then played as [`GameController::user_move`]
+    /// plays it. A move that cannot be read is an
+    /// [`ControlError::IllegalMove`] saying why: the engine is on move, the
+    /// game is over, a null move, in check, ambiguous, not legal, not a move.
+    ///
+    /// ```
+    /// use outpost_engine::{ControlError, GameController, Mode, Timing};
+    ///
+    /// let mut controller = GameController::new(Timing::default());
+    /// controller.set_mode(Mode::Force);
+    /// assert!(controller.user_move_text("e4", false).is_ok());
+    /// assert_eq!(
+    ///     controller.user_move_text("e2e4", false),
+    ///     Err(ControlError::IllegalMove { reason: "not legal in this position" })
+    /// );
+    /// assert_eq!(controller.game().plies(), 1);
+    /// ```
+    pub fn user_move_text(
+        &mut self,
+        text: &str,
+        chess960: bool,
+    ) -> Result<Vec<Action>, ControlError> {
+        let pos = self.game.position();
+        let reason = if self.thinking() {
+            "the engine is on move"
+        } else if !pos.has_legal_moves() {
+            "the game is over"
+        } else {
+            match parse_move_text(pos, text, chess960) {
+                Ok(mv) => return self.user_move(mv),
+                Err(NotationError::NullMove { .. }) => "null moves are not played",
+                Err(NotationError::IllegalUciMove { .. }) if pos.is_check() => "in check",
+                Err(NotationError::AmbiguousSan { .. }) => "ambiguous",
+                Err(NotationError::IllegalUciMove { .. } | NotationError::IllegalSan { .. }) => {
+                    "not legal in this position"
+                }
+                Err(_) => "not a move",
+            }
+        };
+        Err(ControlError::IllegalMove { reason })
     }
 
     /// Plays `mv` (legal) and moves the running clocks on: the mover's

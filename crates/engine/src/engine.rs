@@ -4,6 +4,7 @@
 //! from the pool's main thread.
 
 use crate::book::{book_applies, BookChoice, OpeningBook};
+use crate::controller::{GameController, Hint, Purpose};
 use crate::evaluation::EngineEval;
 use crate::options::{Effect, OptionSetting, OptionValue, PoolChange, Settings};
 use crate::strength::{rng_for, Strength, Weakness};
@@ -103,6 +104,48 @@ pub enum SearchEvent {
 
 type EventSink = Box<dyn FnMut(SearchEvent) + Send>;
 
+/// How far the running (or the last) search has come, from its reports:
+/// what a GUI's status line and a hint during analysis show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchProgress {
+    /// When the search started.
+    pub started: Instant,
+    /// The depth of the last main line reported.
+    pub depth: i32,
+    /// The nodes searched at the last main line reported.
+    pub nodes: u64,
+    /// The first move of the last main line reported (or the book's or
+    /// tables' move).
+    pub best: Option<Move>,
+    /// The root move being searched, with its number from 1.
+    pub current: Option<(Move, usize)>,
+}
+
+impl SearchProgress {
+    fn new() -> SearchProgress {
+        SearchProgress {
+            started: Instant::now(),
+            depth: 0,
+            nodes: 0,
+            best: None,
+            current: None,
+        }
+    }
+
+    /// Takes in what `report` says.
+    fn update(&mut self, report: &Report) {
+        match report {
+            Report::Pv(pv) if pv.multipv == 1 => {
+                self.depth = pv.depth;
+                self.nodes = pv.nodes;
+                self.best = pv.pv.first().copied();
+            }
+            Report::Pv(_) => {}
+            Report::CurrentMove { mv, number, .. } => self.current = Some((*mv, *number)),
+        }
+    }
+}
+
 /// The evaluation a search plays with: the one the options chose at full
 /// strength; the handcrafted one at a limited strength, whatever
 /// `UseNNUE` says, because the levels were calibrated with it
@@ -163,6 +206,8 @@ pub struct Engine {
     last: Arc<Mutex<Option<SearchResult>>>,
     /// Searches started, to vary a strength level's choices.
     searches: u64,
+    /// What the running or last search has reported.
+    progress: Arc<Mutex<SearchProgress>>,
 }
 
 impl Engine {
@@ -182,12 +227,17 @@ impl Engine {
             control: SearchControl::new(),
             last: Arc::new(Mutex::new(None)),
             searches: 0,
+            progress: Arc::new(Mutex::new(SearchProgress::new())),
         })
     }
 
+    /// Keeps the result of a search that needed no search.
     fn remember(&self, result: &SearchResult) {
         if let Ok(mut last) = self.last.lock() {
             *last = Some(result.clone());
+        }
+        if let Ok(mut progress) = self.progress.lock() {
+            progress.best = Some(result.best_move);
         }
     }
 
@@ -209,6 +259,7 @@ impl Engine {
         }
         let strength = request.strength.unwrap_or(self.settings.strength);
         let weakness = strength.weakness();
+        self.progress = Arc::new(Mutex::new(SearchProgress::new()));
         if let Some(choice) = self.book_choice(&request) {
             let result = SearchResult {
                 best_move: choice.mv,
@@ -276,6 +327,7 @@ impl Engine {
             tables: Arc::clone(&self.tables),
             syzygy: self.syzygy.clone(),
             last: Arc::clone(&self.last),
+            progress: Arc::clone(&self.progress),
         };
         self.control = SearchControl::new();
         self.pool
@@ -317,6 +369,34 @@ impl Engine {
         let result = started.ok().and_then(|()| rx.recv().ok());
         self.wait();
         result.unwrap_or_else(|| fallback_result(&position))
+    }
+
+    /// How far the running search has come (or the last one came).
+    pub fn progress(&self) -> SearchProgress {
+        self.progress
+            .lock()
+            .map_or_else(|_| SearchProgress::new(), |p| *p)
+    }
+
+    /// The move to suggest to the player of `controller`'s game (xboard's
+    /// `hint`): the running analysis's best move, the move the engine
+    /// ponders on or expects, or else a short search's move; `None` while
+    /// the engine thinks about its own move or when there is no legal move.
+    pub fn hint(&mut self, controller: &GameController) -> Option<Move> {
+        let analyzing = controller
+            .running()
+            .is_some_and(|r| r.purpose == Purpose::Analyze);
+        let mv = if analyzing {
+            self.progress().best
+        } else {
+            match controller.hint() {
+                Hint::Move(mv) => Some(mv),
+                Hint::Search(request) => Some(self.search(*request).best_move),
+                Hint::None => None,
+            }
+        };
+        let pos = controller.game().position();
+        mv.filter(|&mv| !mv.is_null() && pos.is_legal(mv))
     }
 
     /// Asks the running search to stop and report its best move.
@@ -452,6 +532,25 @@ impl Engine {
         Ok(())
     }
 
+    /// Whether [`Engine::set_option`] with `setting` would change
+    /// anything: a button always acts, any other option only when its
+    /// value differs from the current one.
+    ///
+    /// ```
+    /// use outpost_engine::{parse_option, Engine};
+    ///
+    /// let engine = Engine::new(Default::default()).unwrap();
+    /// let hash = engine.settings().search.hash_mib.to_string();
+    /// assert!(!engine.changes(&parse_option("Hash", Some(&hash)).unwrap()));
+    /// assert!(engine.changes(&parse_option("Hash", Some("1")).unwrap()));
+    /// assert!(engine.changes(&parse_option("Clear Hash", None).unwrap()));
+    /// ```
+    pub fn changes(&self, setting: &OptionSetting) -> bool {
+        let mut wanted = self.settings.clone();
+        wanted.apply(setting);
+        setting.value == OptionValue::Button || wanted != self.settings
+    }
+
     /// Takes `tables` and `syzygy` as the engine's, the search probing
     /// Syzygy when there is a set and the generated tables otherwise.
     fn install_tables(
@@ -486,11 +585,17 @@ impl Engine {
         Ok(())
     }
 
-    /// The search pool, to change while no search runs.
-    fn idle_pool(&mut self, what: &str) -> Result<&mut SearchPool<EngineEval>, EngineError> {
+    /// Refuses `what` while a search runs ([`EngineError::Busy`]).
+    pub fn ensure_idle(&self, what: &str) -> Result<(), EngineError> {
         if self.is_searching() {
             return Err(Engine::busy(what));
         }
+        Ok(())
+    }
+
+    /// The search pool, to change while no search runs.
+    fn idle_pool(&mut self, what: &str) -> Result<&mut SearchPool<EngineEval>, EngineError> {
+        self.ensure_idle(what)?;
         Ok(&mut self.pool)
     }
 }
@@ -535,10 +640,17 @@ struct EngineSink {
     tables: Arc<GeneratedTables>,
     syzygy: Option<Arc<SyzygyTables>>,
     last: Arc<Mutex<Option<SearchResult>>>,
+    progress: Arc<Mutex<SearchProgress>>,
 }
 
 impl SearchSink for EngineSink {
     fn report(&mut self, report: Report) {
+        let shown = self.level.as_ref().map_or(usize::MAX, |l| l.shown);
+        if !matches!(&report, Report::Pv(pv) if pv.multipv > shown) {
+            if let Ok(mut progress) = self.progress.lock() {
+                progress.update(&report);
+            }
+        }
         if let (Some(level), Report::Pv(pv)) = (&mut self.level, &report) {
             // Only the lines asked for are shown.
             if pv.multipv > level.shown {
@@ -597,6 +709,9 @@ impl SearchSink for EngineSink {
     }
 
     fn finish(mut self: Box<Self>, result: SearchResult) {
+        if let Ok(mut progress) = self.progress.lock() {
+            progress.best = Some(result.best_move).filter(|mv| !mv.is_null());
+        }
         if let Ok(mut last) = self.last.lock() {
             *last = Some(result.clone());
         }

@@ -2,7 +2,7 @@
 //! neural network (`UseNNUE`, `EvalFile`).
 
 use crate::EngineError;
-use outpost_board::{Move, Position};
+use outpost_board::{Color, Move, Position};
 use outpost_eval::{Evaluate, Evaluator};
 use outpost_nnue::{default_network, load_network, NnueEvaluator};
 use std::sync::Arc;
@@ -57,6 +57,39 @@ impl EngineEval {
     /// Whether this is the neural network.
     pub fn is_neural(&self) -> bool {
         matches!(self, EngineEval::Neural(_))
+    }
+
+    /// The evaluation of `pos` explained for a person (the console's
+    /// `eval`): the handcrafted evaluation term by term and, when the
+    /// network is in use, the network's score in pawns from White's point
+    /// of view.
+    ///
+    /// ```
+    /// use outpost_board::Position;
+    /// use outpost_engine::EngineEval;
+    ///
+    /// let text = EngineEval::default().explain(&Position::startpos());
+    /// assert!(text.contains("NNUE evaluation: "));
+    /// assert!(!EngineEval::handcrafted().explain(&Position::startpos()).contains("NNUE"));
+    /// ```
+    pub fn explain(&self, pos: &Position) -> String {
+        let mut text = Evaluator::new().trace(pos).to_string();
+        if let EngineEval::Neural(network) = self {
+            let cp = network.evaluate_from_scratch(pos);
+            let white = if pos.side_to_move() == Color::White {
+                cp
+            } else {
+                -cp
+            };
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.push_str(&format!(
+                "NNUE evaluation: {:+.2} (White's point of view)\n",
+                f64::from(white) / 100.0
+            ));
+        }
+        text
     }
 }
 

@@ -49,6 +49,7 @@ mod identity;
 pub mod openings;
 mod options;
 mod output;
+mod player;
 mod policy;
 mod strength;
 mod suite;
@@ -61,7 +62,7 @@ pub use controller::{
     Action, Adjudication, ControlError, Decision, GameController, Hint, Mode, Purpose,
     RunningSearch, Timing,
 };
-pub use engine::{Engine, SearchEvent, SearchRequest};
+pub use engine::{Engine, SearchEvent, SearchProgress, SearchRequest};
 pub use error::EngineError;
 pub use evaluation::EngineEval;
 pub use identity::{ENGINE_AUTHOR, ENGINE_NAME};
@@ -71,6 +72,7 @@ pub use options::{
 };
 pub use outpost_notation::{Game, GameResult, Outcome};
 pub use output::LineOutput;
+pub use player::{Player, Table};
 pub use policy::{
     accepts_draw, expected_reply, hint_limits, ResignPolicy, DRAW_ACCEPT_CP, HINT_TIME,
 };

@@ -3,7 +3,7 @@
 //! `UCI_Chess960` setting passed in as `chess960`: castling as the king's
 //! two-square move, or as the king taking its rook.
 
-use outpost_board::{Color, Position};
+use outpost_board::Position;
 use outpost_engine::{OptionDef, OptionKind, TableChoice};
 use outpost_notation::to_fen;
 use outpost_search::{Report, Score, ScoreBound, SearchResult};
@@ -124,16 +124,4 @@ pub fn position_lines(pos: &Position) -> String {
     }
     text.push('\n');
     text
-}
-
-/// `eval` with the network on: its score in pawns from White's point of view.
-pub fn network_eval_line(side_to_move_cp: i32, side_to_move: Color) -> String {
-    let white = match side_to_move {
-        Color::White => side_to_move_cp,
-        Color::Black => -side_to_move_cp,
-    };
-    format!(
-        "NNUE evaluation: {:+.2} (White's point of view)",
-        f64::from(white) / 100.0
-    )
 }

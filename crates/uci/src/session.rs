@@ -10,10 +10,9 @@ use outpost_engine::openings::{
     book_positions, genfens, genfens_line, GenfensRequest, OpeningRules,
 };
 use outpost_engine::{
-    parse_option, Engine, EngineError, EngineEval, Game, LineOutput, SearchEvent, SearchRequest,
-    Settings, ENGINE_AUTHOR, ENGINE_NAME,
+    parse_option, Engine, EngineError, Game, LineOutput, SearchEvent, SearchRequest, Settings,
+    ENGINE_AUTHOR, ENGINE_NAME,
 };
-use outpost_eval::Evaluator;
 use outpost_notation::{parse_fen, parse_uci_move_with};
 use outpost_search::{bench_with_evaluator, Clock, Limits, BENCH_DEPTH};
 use std::io::{self, BufRead, Write};
@@ -103,17 +102,6 @@ impl<W: Write + Send + 'static> Session<W> {
             .line(&format!("info string {}", outpost_engine::one_line(text)));
     }
 
-    /// Refuses `what` while a search runs.
-    fn idle(&self, what: &str) -> Result<(), UciError> {
-        if self.engine.is_searching() {
-            return Err(EngineError::Busy {
-                what: what.to_string(),
-            }
-            .into());
-        }
-        Ok(())
-    }
-
     fn run_command(&mut self, command: Command) -> Result<(), UciError> {
         match command {
             Command::Uci => {
@@ -155,7 +143,7 @@ impl<W: Write + Send + 'static> Session<W> {
             }
             Command::Go(go) => self.go(go)?,
             Command::Perft(depth) => {
-                self.idle("go perft")?;
+                self.engine.ensure_idle("go perft")?;
                 let chess960 = self.engine.settings().chess960;
                 self.out
                     .lines(&divide_text(self.game.position(), depth, chess960));
@@ -167,26 +155,20 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Quit => {}
             Command::Display => self.out.lines(&position_lines(self.game.position())),
             Command::Eval => {
-                let pos = self.game.position();
-                let trace = Evaluator::new().trace(pos);
-                self.out.lines(&trace.to_string());
-                if let EngineEval::Neural(network) = self.engine.evaluator() {
-                    let cp = network.evaluate_from_scratch(pos);
-                    self.out
-                        .line(&crate::format::network_eval_line(cp, pos.side_to_move()));
-                }
+                let text = self.engine.evaluator().explain(self.game.position());
+                self.out.lines(&text);
             }
             Command::Flip => {
                 self.game = Game::from_position(self.game.position().color_flipped());
             }
             Command::Bench(depth) => {
-                self.idle("bench")?;
+                self.engine.ensure_idle("bench")?;
                 let depth = depth.unwrap_or(BENCH_DEPTH);
                 let result = bench_with_evaluator(depth, self.engine.evaluator().clone());
                 self.out.lines(&result.to_string());
             }
             Command::Genfens { count, seed, book } => {
-                self.idle("genfens")?;
+                self.engine.ensure_idle("genfens")?;
                 let book = match book {
                     Some(path) => book_positions(&path)?,
                     None => Vec::new(),

@@ -1,38 +1,33 @@
 //! xboard input lines parsed into commands.
 
 use crate::XboardError;
-use outpost_board::{PieceKind, Square};
-use outpost_engine::Level;
+use outpost_board::{Color, PieceKind, Square};
+use outpost_engine::{find_option, Level, OptionKind};
 use std::time::Duration;
 
 /// One command from the GUI. Arguments are checked as far as the line alone
 /// allows; moves and positions are checked against the game later.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    /// `xboard`: enter xboard mode (nothing to do).
-    Xboard,
+    /// What needs no answer: `xboard`, `accepted`/`rejected` (the GUI's
+    /// answers to features), `random`, `otim`, and the information `name`,
+    /// `rating`, `computer` and `ics`.
+    Ignored,
     /// `protover N`: answered with the `feature` lines.
     Protover(u32),
-    /// `accepted F` / `rejected F`: the GUI's answer to a feature.
-    FeatureReply,
     /// `new`: the start position, the engine plays Black.
     New,
-    /// `variant NAME`.
-    Variant(String),
     /// `quit`.
     Quit,
-    /// `random`: ignored.
-    Random,
     /// `force`: play neither side.
     Force,
     /// `go`: play the side to move, and start thinking.
     Go,
     /// `playother`: play the side not to move.
     PlayOther,
-    /// `white`: White to move, the engine plays Black (protocol 1).
-    White,
-    /// `black`: Black to move, the engine plays White (protocol 1).
-    Black,
+    /// `white` / `black`: this side to move, the engine plays the other
+    /// (protocol 1).
+    SideToMove(Color),
     /// `level MPS BASE INC`.
     Level(Level),
     /// `st TIME`: seconds per move.
@@ -41,8 +36,6 @@ pub enum Command {
     Sd(i32),
     /// `time N`: the engine's clock, in centiseconds (negative as zero).
     Time(Duration),
-    /// `otim N`: the opponent's clock.
-    Otim(Duration),
     /// `usermove MOVE`, or a bare word that may be a move.
     UserMove(String),
     /// `?`: move now.
@@ -61,38 +54,21 @@ pub enum Command {
     Hint,
     /// `bk`: book moves.
     Book,
-    /// `undo`: take back one move.
-    Undo,
-    /// `remove`: take back two moves.
-    Remove,
-    /// `hard`: pondering on.
-    Hard,
-    /// `easy`: pondering off.
-    Easy,
-    /// `post`: thinking output on.
-    Post,
-    /// `nopost`: thinking output off.
-    NoPost,
+    /// `undo` (1) / `remove` (2): take back this many plies.
+    TakeBack(usize),
+    /// `post` (true) / `nopost` (false): thinking output on or off.
+    Post(bool),
     /// `analyze`: enter analyze mode.
     Analyze,
     /// `exit`: leave analyze mode.
     Exit,
     /// `.`: a status line in analyze mode.
     Status,
-    /// `name X`, `rating`, `computer`, `ics`: information the engine ignores.
-    Info,
-    /// `memory N`: megabytes for the hash table.
-    Memory(usize),
-    /// `cores N`: search threads.
-    Cores(usize),
-    /// `egtpath TYPE PATH`: where endgame tables of a kind are.
-    EgtPath {
-        /// The kind of tables (Outpost's own: `outpost`).
-        kind: String,
-        /// Their directory.
-        path: String,
-    },
-    /// `option NAME[=VALUE]`: one of the options the engine declared.
+    /// One of the engine's options: `option NAME[=VALUE]`, and the commands
+    /// that set one: `hard`/`easy` (`Ponder`), `memory N` (`Hash`, brought
+    /// within its range), `cores N` (`Threads`, likewise), `variant NAME`
+    /// (`UCI_Chess960`), `egtpath syzygy|outpost PATH` (`SyzygyPath`,
+    /// `TablebaseDir`).
     Option {
         /// The option's name.
         name: String,
@@ -175,6 +151,23 @@ fn base_time(word: Option<&str>) -> Result<Duration, XboardError> {
     Ok(Duration::from_secs_f64(total))
 }
 
+/// `option NAME=VALUE`.
+fn option(name: &str, value: &str) -> Command {
+    Command::Option {
+        name: name.to_string(),
+        value: Some(value.to_string()),
+    }
+}
+
+/// `option NAME=N` for a spin option, `n` brought within the option's range.
+fn spin(name: &str, n: i64) -> Command {
+    let n = match find_option(name).map(|def| def.kind) {
+        Some(OptionKind::Spin { min, max, .. }) => n.clamp(min, max),
+        _ => n,
+    };
+    option(name, &n.to_string())
+}
+
 fn no_more<'a>(mut words: impl Iterator<Item = &'a str>) -> Result<(), XboardError> {
     match words.next() {
         None => Ok(()),
@@ -194,53 +187,64 @@ impl std::str::FromStr for Command {
         // Commands whose argument is the rest of the line.
         let rest = line[name.len()..].trim();
         let command = match name {
-            "setboard" => {
-                if rest.is_empty() {
-                    return Err(XboardError::MissingArgument { expected: "a FEN" });
-                }
-                return Ok(Command::SetBoard(rest.to_string()));
+            "setboard" if rest.is_empty() => {
+                return Err(XboardError::MissingArgument { expected: "a FEN" })
             }
+            "setboard" => return Ok(Command::SetBoard(rest.to_string())),
             "egtpath" => {
-                let kind = arg(words.next(), "a table type and a path")?.to_string();
-                let rest = line.trim_start()["egtpath".len()..].trim_start();
-                let path = rest[kind.len()..].trim().to_string();
-                if path.is_empty() {
-                    return Err(XboardError::MissingArgument {
-                        expected: "a table type and a path",
-                    });
-                }
-                return Ok(Command::EgtPath { kind, path });
+                const EXPECTED: &str = "a table type and a path";
+                let kind = arg(words.next(), EXPECTED)?;
+                let path = rest[kind.len()..].trim();
+                let name = match kind {
+                    _ if path.is_empty() => return Err(XboardError::MissingArgument { expected: EXPECTED }),
+                    "syzygy" => "SyzygyPath",
+                    "outpost" => "TablebaseDir",
+                    _ => return Err(XboardError::NotLegalNow {
+                        why: "only Syzygy tables (egt=syzygy) and Outpost's own (egt=outpost) are supported",
+                    }),
+                };
+                return Ok(option(name, path));
+            }
+            "option" if rest.is_empty() => {
+                return Err(XboardError::MissingArgument {
+                    expected: "NAME=VALUE",
+                })
             }
             "option" => {
-                let rest = line.trim_start()["option".len()..].trim();
-                if rest.is_empty() {
-                    return Err(XboardError::MissingArgument {
-                        expected: "NAME=VALUE",
-                    });
-                }
-                let (name, value) = match rest.split_once('=') {
-                    Some((n, v)) => (n.trim().to_string(), Some(v.trim().to_string())),
-                    None => (rest.to_string(), None),
-                };
-                return Ok(Command::Option { name, value });
+                return Ok(match rest.split_once('=') {
+                    Some((name, value)) => option(name.trim(), value.trim()),
+                    None => Command::Option {
+                        name: rest.to_string(),
+                        value: None,
+                    },
+                })
             }
             "result" => {
                 arg(words.next(), "1-0, 0-1, 1/2-1/2 or *")?;
                 return Ok(Command::Result);
             }
-            "name" | "rating" | "computer" | "ics" => return Ok(Command::Info),
-            "accepted" | "rejected" => return Ok(Command::FeatureReply),
-            "xboard" => Command::Xboard,
+            "name" | "rating" | "computer" | "ics" | "accepted" | "rejected" => {
+                return Ok(Command::Ignored)
+            }
+            "xboard" | "random" => Command::Ignored,
+            "otim" => centiseconds(words.next()).map(|_| Command::Ignored)?,
             "protover" => Command::Protover(number(words.next(), "a protocol version")?),
             "new" => Command::New,
-            "variant" => Command::Variant(arg(words.next(), "a variant name")?.to_string()),
+            "variant" => match arg(words.next(), "a variant name")? {
+                "normal" => option("UCI_Chess960", "false"),
+                "fischerandom" => option("UCI_Chess960", "true"),
+                other => {
+                    return Err(XboardError::UnsupportedVariant {
+                        name: other.to_string(),
+                    })
+                }
+            },
             "quit" => Command::Quit,
-            "random" => Command::Random,
             "force" => Command::Force,
             "go" => Command::Go,
             "playother" => Command::PlayOther,
-            "white" => Command::White,
-            "black" => Command::Black,
+            "white" => Command::SideToMove(Color::White),
+            "black" => Command::SideToMove(Color::Black),
             "level" => {
                 let moves = number(words.next(), "moves per session")?;
                 let base = base_time(words.next())?;
@@ -252,18 +256,16 @@ impl std::str::FromStr for Command {
                 })
             }
             "st" => Command::St(seconds(words.next(), "seconds per move")?),
-            "sd" => {
-                let depth: i32 = number(words.next(), "a depth from 1")?;
-                if depth < 1 {
+            "sd" => match number(words.next(), "a depth from 1")? {
+                depth if depth >= 1 => Command::Sd(depth),
+                depth => {
                     return Err(XboardError::BadArgument {
                         value: depth.to_string(),
                         expected: "a depth from 1",
-                    });
+                    })
                 }
-                Command::Sd(depth)
-            }
+            },
             "time" => Command::Time(centiseconds(words.next())?),
-            "otim" => Command::Otim(centiseconds(words.next())?),
             "usermove" => Command::UserMove(arg(words.next(), "a move")?.to_string()),
             "?" => Command::MoveNow,
             "ping" => {
@@ -275,23 +277,17 @@ impl std::str::FromStr for Command {
             "edit" => Command::Edit,
             "hint" => Command::Hint,
             "bk" => Command::Book,
-            "undo" => Command::Undo,
-            "remove" => Command::Remove,
-            "hard" => Command::Hard,
-            "easy" => Command::Easy,
-            "post" => Command::Post,
-            "nopost" => Command::NoPost,
+            "undo" => Command::TakeBack(1),
+            "remove" => Command::TakeBack(2),
+            "hard" => option("Ponder", "true"),
+            "easy" => option("Ponder", "false"),
+            "post" => Command::Post(true),
+            "nopost" => Command::Post(false),
             "analyze" => Command::Analyze,
             "exit" => Command::Exit,
             "." => Command::Status,
-            "memory" => {
-                let mib: usize = number(words.next(), "megabytes from 1")?;
-                Command::Memory(mib.max(1))
-            }
-            "cores" => {
-                let n: usize = number(words.next(), "a number of cores from 1")?;
-                Command::Cores(n.max(1))
-            }
+            "memory" => spin("Hash", number(words.next(), "megabytes from 1")?),
+            "cores" => spin("Threads", number(words.next(), "a number of cores from 1")?),
             // A bare move (without `usermove`); whether it is one is decided
             // against the position.
             word if looks_like_move(word) => Command::UserMove(word.to_string()),
@@ -377,10 +373,7 @@ mod tests {
             Ok(Command::St(Duration::from_millis(250)))
         );
         assert_eq!("time -30".parse(), Ok(Command::Time(Duration::ZERO)));
-        assert_eq!(
-            "otim 1234".parse(),
-            Ok(Command::Otim(Duration::from_millis(12_340)))
-        );
+        assert_eq!("otim 1234".parse(), Ok(Command::Ignored));
         assert_eq!("e2e4".parse(), Ok(Command::UserMove("e2e4".into())));
         assert_eq!("Nf3".parse(), Ok(Command::UserMove("Nf3".into())));
         assert_eq!("O-O".parse(), Ok(Command::UserMove("O-O".into())));
@@ -390,7 +383,17 @@ mod tests {
             Ok(Command::SetBoard("8/8/8/8/8/8/8/K6k w - - 0 1".into()))
         );
         assert_eq!("result 1-0 {White mates}".parse(), Ok(Command::Result));
-        assert_eq!("name Some Engine 1.0".parse(), Ok(Command::Info));
+        assert_eq!("name Some Engine 1.0".parse(), Ok(Command::Ignored));
+        assert_eq!("memory 0".parse(), Ok(option("Hash", "1")));
+        assert_eq!("cores 4".parse(), Ok(option("Threads", "4")));
+        assert_eq!(
+            "egtpath syzygy /a b".parse(),
+            Ok(option("SyzygyPath", "/a b"))
+        );
+        assert_eq!(
+            "variant fischerandom".parse(),
+            Ok(option("UCI_Chess960", "true"))
+        );
         for bad in [
             "",
             "frobnicate",
@@ -405,6 +408,10 @@ mod tests {
             "ping",
             "ping x",
             "memory lots",
+            "variant crazyhouse",
+            "egtpath gaviota /tb",
+            "egtpath syzygy",
+            "otim x",
             "go now",
             "usermove",
             "setboard",

@@ -1,9 +1,7 @@
 //! The legacy `edit` mode: a board built square by square.
 
 use crate::EditCommand;
-use outpost_board::{
-    BoardError, CastlingRights, CastlingSide, Color, Piece, PieceKind, Position, Setup, Square,
-};
+use outpost_board::{BoardError, Color, Piece, Position, Setup};
 
 /// The board being built in edit mode, and the colour of the pieces placed.
 pub(crate) struct EditBoard {
@@ -22,13 +20,12 @@ impl EditBoard {
 
     /// Applies one edit command (`.` is for [`EditBoard::finish`]).
     pub(crate) fn apply(&mut self, command: EditCommand) {
+        let board = &mut self.setup.board;
         match command {
             EditCommand::ToggleColor => self.color = !self.color,
-            EditCommand::Clear => self.setup.board = [None; 64],
-            EditCommand::Place(kind, sq) => {
-                self.setup.board[sq.index()] = Some(Piece::new(self.color, kind));
-            }
-            EditCommand::Remove(sq) => self.setup.board[sq.index()] = None,
+            EditCommand::Clear => *board = [None; 64],
+            EditCommand::Place(kind, sq) => board[sq.index()] = Some(Piece::new(self.color, kind)),
+            EditCommand::Remove(sq) => board[sq.index()] = None,
             EditCommand::Done => {}
         }
     }
@@ -36,36 +33,18 @@ impl EditBoard {
     /// The position built, as the protocol defines it: the side to move
     /// kept, castling wherever king and rook stand at home, no en passant,
     /// a fresh fifty-move count.
-    pub(crate) fn finish(self) -> Result<Position, BoardError> {
-        let mut setup = self.setup;
-        setup.castling = home_castling(&setup);
-        setup.en_passant = None;
-        setup.halfmove_clock = 0;
-        Position::from_setup(&setup)
+    pub(crate) fn finish(mut self) -> Result<Position, BoardError> {
+        self.setup.castling = self.setup.home_castling_rights();
+        self.setup.en_passant = None;
+        self.setup.halfmove_clock = 0;
+        Position::from_setup(&self.setup)
     }
-}
-
-/// The castling rights of every king and rook standing on their home squares.
-fn home_castling(setup: &Setup) -> CastlingRights {
-    let mut rights = CastlingRights::NONE;
-    for color in [Color::White, Color::Black] {
-        let king = Square::E1.relative_to(color);
-        if setup.board[king.index()] != Some(Piece::new(color, PieceKind::King)) {
-            continue;
-        }
-        for side in CastlingSide::ALL {
-            let rook = side.rook_from(color);
-            if setup.board[rook.index()] == Some(Piece::new(color, PieceKind::Rook)) {
-                rights = rights.with(color, side);
-            }
-        }
-    }
-    rights
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use outpost_board::CastlingSide;
 
     #[test]
     fn castling_follows_the_home_squares() {

@@ -23,7 +23,6 @@
 mod command;
 mod edit;
 mod error;
-mod pipes;
 mod session;
 mod thinking;
 

@@ -1,0 +1,258 @@
+//! The engine playing a game for a front end that reads lines (xboard, or
+//! a bridge to a game server): a [`GameController`] and an [`Engine`]
+//! driven together. Input lines and the ends of searches arrive in one
+//! inbox and are handled one at a time on the front end's thread, so the
+//! game only ever changes there; the front end sees only what its
+//! [`Table`] is told.
+
+use crate::controller::{Action, GameController, Purpose};
+use crate::engine::{Engine, SearchEvent, SearchRequest};
+use crate::options::OptionSetting;
+use crate::EngineError;
+use outpost_board::Move;
+use outpost_notation::Outcome;
+use outpost_search::SearchResult;
+use std::io::{self, BufRead};
+use std::sync::mpsc::{self, Receiver, Sender};
+
+/// What a front end shows of the engine's play, in its own protocol.
+pub trait Table {
+    /// Where the events of a search for `purpose` go: its reports, a book
+    /// or table move, notes for the user. (Its end goes to the player,
+    /// which plays the move.) Called on the front end's thread; the events
+    /// come from the search's.
+    fn thinking(&mut self, purpose: Purpose) -> Box<dyn FnMut(SearchEvent) + Send>;
+    /// The engine plays `mv`; `claim_follows` when a claim of the result
+    /// is the next thing said.
+    fn play(&mut self, mv: Move, claim_follows: bool);
+    /// The engine claims this result.
+    fn claim(&mut self, outcome: &Outcome);
+    /// A search was stopped and its move will not be played.
+    fn halted(&mut self);
+    /// A search could not start (the game goes on without it).
+    fn failed(&mut self, error: &EngineError);
+}
+
+/// What arrives in the player's inbox.
+enum Inbox {
+    /// An input line.
+    Line(String),
+    /// The end of the input, or a read error.
+    Closed(Option<io::Error>),
+    /// The search with this id ended with this result.
+    Done(u64, SearchResult),
+}
+
+/// A game controller and the engine that searches for it, with the inbox
+/// that joins the input and the searches.
+///
+/// ```
+/// use outpost_engine::{
+///     Engine, EngineError, GameController, Mode, Outcome, Player, Purpose, SearchEvent, Table,
+///     Timing,
+/// };
+/// use outpost_board::Move;
+/// use outpost_search::Limits;
+///
+/// /// Collects the moves played.
+/// struct Moves(Vec<Move>);
+/// impl Table for Moves {
+///     fn thinking(&mut self, _: Purpose) -> Box<dyn FnMut(SearchEvent) + Send> {
+///         Box::new(|_| {})
+///     }
+///     fn play(&mut self, mv: Move, _: bool) {
+///         self.0.push(mv);
+///     }
+///     fn claim(&mut self, _: &Outcome) {}
+///     fn halted(&mut self) {}
+///     fn failed(&mut self, _: &EngineError) {}
+/// }
+///
+/// let engine = Engine::new(Default::default()).unwrap();
+/// let mut player = Player::new(GameController::new(Timing::Fixed(Limits::depth(4))), engine);
+/// let mut moves = Moves(Vec::new());
+/// player.listen(&b"e4\n"[..], &mut moves).unwrap();
+/// let line = player.next_line(&mut moves).unwrap().unwrap();
+/// let actions = player.controller_mut().user_move_text(&line, false).unwrap();
+/// player.act(actions, &mut moves); // Black (the engine by default) thinks
+/// assert_eq!(player.next_line(&mut moves).map(|l| l.is_ok()), None);
+/// assert_eq!(moves.0.len(), 1);
+/// assert_eq!(player.controller().game().plies(), 2);
+/// ```
+pub struct Player {
+    controller: GameController,
+    engine: Engine,
+    sender: Sender<Inbox>,
+    inbox: Receiver<Inbox>,
+    input_closed: bool,
+}
+
+impl Player {
+    /// `engine` playing the game of `controller`.
+    pub fn new(controller: GameController, engine: Engine) -> Player {
+        let (sender, inbox) = mpsc::channel();
+        Player {
+            controller,
+            engine,
+            sender,
+            inbox,
+            input_closed: false,
+        }
+    }
+
+    /// The game controller.
+    pub fn controller(&self) -> &GameController {
+        &self.controller
+    }
+
+    /// The game controller, to call; hand the actions it returns to [`Player::act`].
+    pub fn controller_mut(&mut self) -> &mut GameController {
+        &mut self.controller
+    }
+
+    /// The engine.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// The engine, to change while no search runs (a new game, a book listing).
+    pub fn engine_mut(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+
+    /// Reads `input`'s lines into the inbox on a thread of its own, and
+    /// takes the engine's `Ponder` setting.
+    ///
+    /// # Errors
+    /// When the thread cannot be started.
+    pub fn listen<R: BufRead + Send + 'static>(
+        &mut self,
+        input: R,
+        table: &mut impl Table,
+    ) -> io::Result<()> {
+        let sender = self.sender.clone();
+        std::thread::Builder::new()
+            .name("input".into())
+            .spawn(move || read_lines(input, &sender))?;
+        self.input_closed = false;
+        let actions = self.controller.set_ponder(self.engine.settings().ponder);
+        self.act(actions, table);
+        Ok(())
+    }
+
+    /// The next input line, playing on meanwhile as searches end. At the
+    /// end of the input pondering stops, a search for the engine's move
+    /// is waited for and its move played; then `None`. A read error is
+    /// handed over once, like a line.
+    pub fn next_line(&mut self, table: &mut impl Table) -> Option<io::Result<String>> {
+        loop {
+            if self.input_closed && !self.controller.thinking() {
+                return None;
+            }
+            match self.inbox.recv().ok()? {
+                Inbox::Line(line) => return Some(Ok(line)),
+                Inbox::Done(id, result) => {
+                    let actions = self.controller.search_finished(id, result);
+                    self.act(actions, table);
+                }
+                Inbox::Closed(error) => {
+                    // No more pondering: nobody will answer.
+                    self.input_closed = true;
+                    let actions = self.controller.set_ponder(false);
+                    self.act(actions, table);
+                    if let Some(error) = error {
+                        return Some(Err(error));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Carries out the controller's actions in order: searches start and
+    /// stop here, moves and claims go to `table`.
+    pub fn act(&mut self, actions: Vec<Action>, table: &mut impl Table) {
+        let mut actions = actions.into_iter().peekable();
+        while let Some(action) = actions.next() {
+            match action {
+                Action::Search {
+                    id,
+                    purpose,
+                    request,
+                } => self.start(id, purpose, *request, table),
+                Action::Halt => {
+                    // Its result arrives in the inbox later and is ignored.
+                    self.engine.stop_and_wait();
+                    table.halted();
+                }
+                Action::MoveNow => self.engine.stop(),
+                Action::PonderHit => self.engine.ponderhit(),
+                Action::Play { mv, .. } => {
+                    table.play(mv, matches!(actions.peek(), Some(Action::Claim(_))));
+                }
+                Action::Claim(outcome) => table.claim(&outcome),
+            }
+        }
+    }
+
+    /// Stops any search without playing its move.
+    pub fn halt(&mut self, table: &mut impl Table) {
+        let actions = self.controller.halt().into_iter().collect();
+        self.act(actions, table);
+        table.halted();
+    }
+
+    /// Applies an option; `Ponder` also starts or stops pondering.
+    ///
+    /// # Errors
+    /// As [`Engine::set_option`].
+    pub fn set_option(
+        &mut self,
+        setting: &OptionSetting,
+        table: &mut impl Table,
+    ) -> Result<(), EngineError> {
+        self.engine.set_option(setting)?;
+        if let (Some(on), "Ponder") = (setting.check(), setting.name()) {
+            let actions = self.controller.set_ponder(on && !self.input_closed);
+            self.act(actions, table);
+        }
+        Ok(())
+    }
+
+    /// The move to suggest to the engine's opponent: see [`Engine::hint`].
+    pub fn hint(&mut self) -> Option<Move> {
+        self.engine.hint(&self.controller)
+    }
+
+    fn start(&mut self, id: u64, purpose: Purpose, request: SearchRequest, table: &mut impl Table) {
+        let mut show = table.thinking(purpose);
+        let sender = self.sender.clone();
+        let started = self.engine.start(request, move |event| match event {
+            SearchEvent::Finished(result) => {
+                let _ = sender.send(Inbox::Done(id, result));
+            }
+            event => show(event),
+        });
+        if let Err(error) = started {
+            self.controller.search_failed(id);
+            table.failed(&error);
+        }
+    }
+}
+
+/// The input thread: every line to the inbox, then the end.
+fn read_lines(mut input: impl BufRead, inbox: &Sender<Inbox>) {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let event = match input.read_until(b'\n', &mut buf) {
+            Ok(0) => Inbox::Closed(None),
+            Ok(_) => Inbox::Line(String::from_utf8_lossy(&buf).into_owned()),
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => Inbox::Closed(Some(error)),
+        };
+        let closed = matches!(event, Inbox::Closed(_));
+        if inbox.send(event).is_err() || closed {
+            return;
+        }
+    }
+}
