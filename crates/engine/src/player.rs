@@ -5,6 +5,7 @@
 //! game only ever changes there; the front end sees only what its
 //! [`Table`] is told.
 
+use crate::book::BookChoice;
 use crate::controller::{Action, GameController, Purpose};
 use crate::engine::{Engine, SearchEvent, SearchRequest};
 use crate::options::OptionSetting;
@@ -192,6 +193,21 @@ impl Player {
                 Action::Claim(outcome) => table.claim(&outcome),
             }
         }
+    }
+
+    /// A new game: the search stopped, the engine's memory of earlier
+    /// games cleared, the controller's game new (see
+    /// [`GameController::new_game`]).
+    pub fn new_game(&mut self, table: &mut impl Table) -> Vec<Action> {
+        self.halt(table);
+        // Idle after `halt`, so it is not refused.
+        let _ = self.engine.new_game();
+        self.controller.new_game()
+    }
+
+    /// The opening book's moves in the game's position, with their weights.
+    pub fn book_moves(&self) -> Vec<BookChoice> {
+        self.engine.book_moves(self.controller.game().position())
     }
 
     /// Stops any search without playing its move.

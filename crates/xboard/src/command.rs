@@ -96,59 +96,53 @@ fn arg<'a>(word: Option<&'a str>, expected: &'static str) -> Result<&'a str, Xbo
     word.ok_or(XboardError::MissingArgument { expected })
 }
 
+/// A malformed argument.
+fn bad(value: &str, expected: &'static str) -> XboardError {
+    let value = value.to_string();
+    XboardError::BadArgument { value, expected }
+}
+
 fn number<T: std::str::FromStr>(
     word: Option<&str>,
     expected: &'static str,
 ) -> Result<T, XboardError> {
     let word = arg(word, expected)?;
-    word.parse().map_err(|_| XboardError::BadArgument {
-        value: word.to_string(),
-        expected,
-    })
+    word.parse().map_err(|_| bad(word, expected))
+}
+
+/// `seconds` (read from `word`) as a duration, when it is one.
+fn duration(seconds: f64, word: &str, expected: &'static str) -> Result<Duration, XboardError> {
+    if !seconds.is_finite() || !(0.0..=1e9).contains(&seconds) {
+        return Err(bad(word, expected));
+    }
+    Ok(Duration::from_secs_f64(seconds))
 }
 
 /// Seconds with an optional fraction (`30`, `0.5`), as a duration.
 fn seconds(word: Option<&str>, expected: &'static str) -> Result<Duration, XboardError> {
-    let value: f64 = number(word, expected)?;
-    if !value.is_finite() || !(0.0..=1e9).contains(&value) {
-        return Err(XboardError::BadArgument {
-            value: word.unwrap_or_default().to_string(),
-            expected,
-        });
-    }
-    Ok(Duration::from_secs_f64(value))
+    duration(number(word, expected)?, word.unwrap_or_default(), expected)
 }
 
-/// Centiseconds, clamped at zero (a GUI may send a clock that ran out).
+/// Centiseconds, negative as zero (a flag fell).
 fn centiseconds(word: Option<&str>) -> Result<Duration, XboardError> {
     let cs: i64 = number(word, "a number of centiseconds")?;
     Ok(Duration::from_millis(cs.max(0) as u64 * 10))
 }
 
-/// The base time of `level`: minutes, or `minutes:seconds`; anything after
-/// that (`25+5`) is ignored, as the protocol asks.
+/// `level`'s base time: minutes, or minutes:seconds; anything after the
+/// number (`25+5`, an ICS-style suffix) is ignored.
 fn base_time(word: Option<&str>) -> Result<Duration, XboardError> {
     const EXPECTED: &str = "minutes or minutes:seconds";
     let word = arg(word, EXPECTED)?;
-    let bad = || XboardError::BadArgument {
-        value: word.to_string(),
-        expected: EXPECTED,
-    };
-    let end = word
-        .find(|c: char| !(c.is_ascii_digit() || c == ':' || c == '.'))
-        .unwrap_or(word.len());
-    let text = &word[..end];
-    let (minutes, secs) = match text.split_once(':') {
-        Some((m, s)) => (m, s),
-        None => (text, "0"),
-    };
-    let minutes: f64 = minutes.parse().map_err(|_| bad())?;
-    let secs: f64 = secs.parse().map_err(|_| bad())?;
-    let total = minutes * 60.0 + secs;
-    if !total.is_finite() || !(0.0..=1e9).contains(&total) {
-        return Err(bad());
+    let text = word
+        .split(|c: char| !(c.is_ascii_digit() || c == ':' || c == '.'))
+        .next()
+        .unwrap_or_default();
+    let (minutes, secs) = text.split_once(':').unwrap_or((text, "0"));
+    match (minutes.parse::<f64>(), secs.parse::<f64>()) {
+        (Ok(minutes), Ok(secs)) => duration(minutes * 60.0 + secs, word, EXPECTED),
+        _ => Err(bad(word, EXPECTED)),
     }
-    Ok(Duration::from_secs_f64(total))
 }
 
 /// `option NAME=VALUE`.
@@ -258,12 +252,7 @@ impl std::str::FromStr for Command {
             "st" => Command::St(seconds(words.next(), "seconds per move")?),
             "sd" => match number(words.next(), "a depth from 1")? {
                 depth if depth >= 1 => Command::Sd(depth),
-                depth => {
-                    return Err(XboardError::BadArgument {
-                        value: depth.to_string(),
-                        expected: "a depth from 1",
-                    })
-                }
+                depth => return Err(bad(&depth.to_string(), "a depth from 1")),
             },
             "time" => Command::Time(centiseconds(words.next())?),
             "usermove" => Command::UserMove(arg(words.next(), "a move")?.to_string()),
@@ -312,28 +301,26 @@ impl std::str::FromStr for EditCommand {
     type Err = XboardError;
 
     fn from_str(line: &str) -> Result<EditCommand, XboardError> {
+        const EXPECTED: &str = "c, #, ., a piece and square like Pa4, or x and a square";
         let word = line.trim();
-        let bad = || XboardError::BadArgument {
-            value: word.to_string(),
-            expected: "c, #, ., a piece and square like Pa4, or x and a square",
-        };
-        match word {
-            "c" => return Ok(EditCommand::ToggleColor),
-            "#" => return Ok(EditCommand::Clear),
-            "." => return Ok(EditCommand::Done),
-            _ => {}
-        }
-        if !word.is_ascii() || word.len() != 3 {
-            return Err(bad());
-        }
-        let square: Square = word[1..].parse().map_err(|_| bad())?;
-        let letter = word.as_bytes()[0] as char;
-        if letter == 'x' || letter == 'X' {
-            return Ok(EditCommand::Remove(square));
-        }
-        // The colour is the editor's current one, not the letter's case.
-        let kind = PieceKind::from_char(letter.to_ascii_lowercase()).ok_or_else(bad)?;
-        Ok(EditCommand::Place(kind, square))
+        let square = word
+            .get(1..)
+            .filter(|s| s.len() == 2)
+            .map(str::parse::<Square>);
+        Ok(match (word, word.chars().next(), square) {
+            ("c", ..) => EditCommand::ToggleColor,
+            ("#", ..) => EditCommand::Clear,
+            (".", ..) => EditCommand::Done,
+            (_, Some('x' | 'X'), Some(Ok(square))) => EditCommand::Remove(square),
+            // The colour is the editor's current one, not the letter's case.
+            (_, Some(letter), Some(Ok(square))) => {
+                match PieceKind::from_char(letter.to_ascii_lowercase()) {
+                    Some(kind) => EditCommand::Place(kind, square),
+                    None => return Err(bad(word, EXPECTED)),
+                }
+            }
+            _ => return Err(bad(word, EXPECTED)),
+        })
     }
 }
 

@@ -18,26 +18,25 @@ impl EditBoard {
         }
     }
 
-    /// Applies one edit command (`.` is for [`EditBoard::finish`]).
-    pub(crate) fn apply(&mut self, command: EditCommand) {
+    /// Applies one edit command; `.` ends edit mode with the position
+    /// built, as the protocol defines it: the side to move kept, castling
+    /// wherever king and rook stand at home, no en passant, a fresh
+    /// fifty-move count.
+    pub(crate) fn apply(&mut self, command: EditCommand) -> Option<Result<Position, BoardError>> {
         let board = &mut self.setup.board;
         match command {
             EditCommand::ToggleColor => self.color = !self.color,
             EditCommand::Clear => *board = [None; 64],
             EditCommand::Place(kind, sq) => board[sq.index()] = Some(Piece::new(self.color, kind)),
             EditCommand::Remove(sq) => board[sq.index()] = None,
-            EditCommand::Done => {}
+            EditCommand::Done => {
+                let mut setup = self.setup.clone();
+                setup.castling = setup.home_castling_rights();
+                (setup.en_passant, setup.halfmove_clock) = (None, 0);
+                return Some(Position::from_setup(&setup));
+            }
         }
-    }
-
-    /// The position built, as the protocol defines it: the side to move
-    /// kept, castling wherever king and rook stand at home, no en passant,
-    /// a fresh fifty-move count.
-    pub(crate) fn finish(mut self) -> Result<Position, BoardError> {
-        self.setup.castling = self.setup.home_castling_rights();
-        self.setup.en_passant = None;
-        self.setup.halfmove_clock = 0;
-        Position::from_setup(&self.setup)
+        None
     }
 }
 
@@ -52,7 +51,7 @@ mod tests {
         for command in ["#", "Ke1", "Rh1", "Ra2", "c", "Ke8", "Ra8"] {
             edit.apply(command.parse().unwrap());
         }
-        let pos = edit.finish().unwrap();
+        let pos = edit.apply(EditCommand::Done).unwrap().unwrap();
         let rights = pos.castling_rights();
         assert!(rights.has(Color::White, CastlingSide::King));
         assert!(!rights.has(Color::White, CastlingSide::Queen));
@@ -60,6 +59,6 @@ mod tests {
         assert!(!rights.has(Color::Black, CastlingSide::King));
         let mut edit = EditBoard::new(&Position::startpos());
         edit.apply(EditCommand::Clear);
-        assert!(edit.finish().is_err());
+        assert!(edit.apply(EditCommand::Done).unwrap().is_err());
     }
 }

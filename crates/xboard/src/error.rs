@@ -61,11 +61,9 @@ pub enum XboardError {
 impl From<ControlError> for XboardError {
     fn from(err: ControlError) -> XboardError {
         match err {
-            ControlError::NotLegalNow { why } => XboardError::NotLegalNow { why },
-            ControlError::IllegalMove { reason } => XboardError::IllegalMove {
-                text: String::new(),
-                reason: reason.to_string(),
-            },
+            ControlError::NotLegalNow { why } | ControlError::IllegalMove { reason: why } => {
+                XboardError::NotLegalNow { why }
+            }
             ControlError::Position(err) => XboardError::IllegalPosition(err),
             ControlError::Decided => XboardError::NotLegalNow {
                 why: "the game is over",

@@ -87,30 +87,16 @@ impl<W: Write + Send + 'static> Session<W> {
     /// Runs one line; returns `false` after `quit`.
     fn execute(&mut self, line: &str) -> bool {
         let line = line.trim();
-        if line.is_empty() {
-            return true;
-        }
-        if self.edit.is_some() {
-            // Edit mode takes only its own commands, but `ping` and `quit`
-            // keep working.
-            match (line.parse::<EditCommand>(), line.parse::<Command>()) {
-                (Ok(command), _) => self.edit(command),
-                (_, Ok(Command::Quit)) => return false,
-                (_, Ok(command @ Command::Ping(_))) => {
-                    let _ = self.run_command(command);
-                }
-                (Err(err), _) => self.view.report(line, &err),
-            }
-            return true;
-        }
-        match line.parse::<Command>() {
-            Ok(Command::Quit) => return false,
-            Ok(command) => {
-                if let Err(err) = self.run_command(command) {
-                    self.view.report(line, &err);
-                }
-            }
-            Err(err) => self.view.report(line, &err),
+        let result = match (line.parse::<Command>(), self.edit.is_some()) {
+            _ if line.is_empty() => Ok(()),
+            (Ok(Command::Quit), _) => return false,
+            // Edit mode takes only its own lines, and `ping` and `quit`.
+            (Ok(command @ Command::Ping(_)), _) | (Ok(command), false) => self.run_command(command),
+            (Err(err), false) => Err(err),
+            (_, true) => line.parse().map(|command| self.edit(command)),
+        };
+        if let Err(err) = result {
+            self.view.report(line, &err);
         }
         true
     }
@@ -122,13 +108,11 @@ impl<W: Write + Send + 'static> Session<W> {
         let controller = self.player.controller_mut();
         let actions = match command {
             Command::New => {
-                self.player.halt(&mut self.view);
                 self.edit = None;
-                // Idle after `halt`, so neither is refused.
-                let _ = self.player.engine_mut().new_game();
+                let actions = self.player.new_game(&mut self.view);
                 // `new` resets the variant; a `variant` command follows if wanted.
-                let _ = self.set_option(parse_option("UCI_Chess960", Some("false"))?);
-                self.player.controller_mut().new_game()
+                self.set_option(parse_option("UCI_Chess960", Some("false"))?)?;
+                actions
             }
             Command::Force => controller.force(),
             Command::Go => controller.go(),
@@ -180,10 +164,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
             }
             Command::Book => {
-                let player = &self.player;
-                let moves = player
-                    .engine()
-                    .book_moves(player.controller().game().position());
+                let moves = self.player.book_moves();
                 if moves.is_empty() {
                     view.out.line(" no book moves in this position");
                 }
@@ -230,41 +211,37 @@ impl<W: Write + Send + 'static> Session<W> {
         let (searched, name) = progress
             .current
             .map_or((0, String::new()), |(mv, n)| (n, format!(" {mv}")));
-        self.view.out.line(&format!(
-            "stat01: {} {} {} {} {}{}",
-            progress.started.elapsed().as_millis() / 10,
+        let (nodes, depth, left) = (
             progress.nodes,
             progress.depth,
             total.saturating_sub(searched),
-            total,
-            name
+        );
+        let time = progress.started.elapsed().as_millis() / 10;
+        self.view.out.line(&format!(
+            "stat01: {time} {nodes} {depth} {left} {total}{name}"
         ));
     }
 
     /// A line of the legacy edit mode.
     fn edit(&mut self, command: EditCommand) {
-        match (command, self.edit.take()) {
-            (EditCommand::Done, Some(edit)) => {
-                let controller = self.player.controller_mut();
-                let actions = match edit.finish() {
-                    Ok(pos) => controller.set_position(pos),
-                    Err(err) => {
-                        self.view
-                            .report(".", &XboardError::IllegalPosition(err.into()));
-                        match controller.mode() {
-                            Mode::Analyze => controller.set_mode(Mode::Analyze),
-                            _ => Vec::new(),
-                        }
-                    }
-                };
-                self.player.act(actions, &mut self.view);
+        let Some(built) = self.edit.as_mut().and_then(|edit| edit.apply(command)) else {
+            return;
+        };
+        self.edit = None;
+        let controller = self.player.controller_mut();
+        let actions = match built {
+            Ok(pos) => controller.set_position(pos),
+            Err(err) => {
+                self.view
+                    .report(".", &XboardError::IllegalPosition(err.into()));
+                // Analysis goes on in the position before `edit`.
+                match controller.mode() {
+                    Mode::Analyze => controller.set_mode(Mode::Analyze),
+                    _ => Vec::new(),
+                }
             }
-            (command, Some(mut edit)) => {
-                edit.apply(command);
-                self.edit = Some(edit);
-            }
-            (_, None) => {}
-        }
+        };
+        self.player.act(actions, &mut self.view);
     }
 }
 

@@ -33,13 +33,9 @@ pub(crate) fn option_feature(def: &OptionDef) -> Option<String> {
         OptionKind::Check { default } => format!("{name} -check {}", u8::from(default)),
         OptionKind::Button => format!("{name} -button"),
         OptionKind::Combo { default, values } => {
-            let rest: Vec<&str> = values.iter().copied().filter(|v| *v != default).collect();
-            let mut text = format!("{name} -combo *{default}");
-            for v in rest {
-                text.push_str(" /// ");
-                text.push_str(v);
-            }
-            text
+            let others = values.iter().filter(|v| **v != default);
+            let others: String = others.map(|v| format!(" /// {v}")).collect();
+            format!("{name} -combo *{default}{others}")
         }
         OptionKind::Text { default } => format!("{name} -file {default}"),
     };
