@@ -682,7 +682,9 @@ impl SearchSink for EngineSink {
             // what the GUI sees last.
             let reported_first = level.last_line.as_ref().and_then(|l| l.pv.first().copied());
             if !result.best_move.is_null() && reported_first != Some(result.best_move) {
-                let line = final_line(&result, level.last_line.as_ref(), 0);
+                // The table's fill as last reported (the sink cannot read the table).
+                let hashfull = level.last_line.as_ref().map_or(0, |l| l.hashfull);
+                let line = final_line(&result, level.last_line.as_ref(), hashfull);
                 (self.on_event)(SearchEvent::Report(Report::Pv(line)));
             }
             let think = level.weakness.think_time(&level.asked);
