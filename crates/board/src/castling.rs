@@ -307,6 +307,58 @@ impl fmt::Display for CastlingRights {
     }
 }
 
+impl std::str::FromStr for CastlingRights {
+    type Err = crate::ParseNameError;
+
+    /// A standard FEN castling field: `-`, or any of `K`, `Q`, `k`, `q` in
+    /// that order, each right with its rook on the standard file. (Chess960
+    /// rights name rook files, which only a board can place on a side: the
+    /// notation crate's FEN reader reads those.)
+    ///
+    /// ```
+    /// use outpost_board::{CastlingRights, CastlingSide, Color};
+    ///
+    /// let rights: CastlingRights = "Kq".parse().unwrap();
+    /// assert!(rights.has(Color::White, CastlingSide::King));
+    /// assert!(!rights.has(Color::White, CastlingSide::Queen));
+    /// assert!(rights.has(Color::Black, CastlingSide::Queen));
+    /// assert_eq!(rights.to_string(), "Kq");
+    /// assert_eq!("-".parse::<CastlingRights>().unwrap(), CastlingRights::NONE);
+    /// assert!("qK".parse::<CastlingRights>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<CastlingRights, crate::ParseNameError> {
+        let bad = || crate::ParseNameError {
+            what: "castling rights",
+            text: text.to_string(),
+            expected: "`-` or letters of KQkq in that order",
+        };
+        if text == "-" {
+            return Ok(CastlingRights::NONE);
+        }
+        let order = [
+            ('K', Color::White, CastlingSide::King),
+            ('Q', Color::White, CastlingSide::Queen),
+            ('k', Color::Black, CastlingSide::King),
+            ('q', Color::Black, CastlingSide::Queen),
+        ];
+        let mut rights = CastlingRights::NONE;
+        let mut next = 0;
+        for c in text.chars() {
+            let at = order[next..].iter().position(|&(letter, ..)| letter == c);
+            let Some(at) = at else {
+                return Err(bad());
+            };
+            let (_, color, side) = order[next + at];
+            rights = rights.with(color, side);
+            next += at + 1;
+        }
+        if text.is_empty() {
+            return Err(bad());
+        }
+        Ok(rights)
+    }
+}
+
 impl fmt::Debug for CastlingRights {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "CastlingRights({self})")

@@ -16,6 +16,7 @@
 //! assert_eq!(after.key(), after.compute_key());
 //! ```
 
+#![warn(missing_docs)]
 pub mod attacks;
 mod bitboard;
 mod castling;

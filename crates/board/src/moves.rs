@@ -1,6 +1,6 @@
 //! The compact move type.
 
-use crate::{CastlingSide, Color, PieceKind, Rank, Square};
+use crate::{CastlingSide, Color, ParseNameError, PieceKind, Position, Rank, Square};
 use std::fmt;
 
 /// What a move does besides going from one square to another.
@@ -211,9 +211,21 @@ impl Move {
     /// assert_eq!(castle.uci(false).to_string(), "e1g1");
     /// assert_eq!(castle.uci(true).to_string(), "e1h1");
     /// assert_eq!(castle.to_string(), "e1g1");
+    /// assert_eq!(Move::NULL.uci(false).to_string(), "0000");
     /// ```
     pub const fn uci(self, chess960: bool) -> UciMove {
-        UciMove { mv: self, chess960 }
+        if self.is_null() {
+            return UciMove::Null;
+        }
+        UciMove::Normal {
+            from: self.from(),
+            to: if chess960 {
+                self.to()
+            } else {
+                self.king_destination()
+            },
+            promotion: self.promotion(),
+        }
     }
 
     /// Whether the move is a pawn's double advance.
@@ -233,29 +245,131 @@ impl Move {
     }
 }
 
-/// A move written for UCI, in standard or Chess960 form (see [`Move::uci`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UciMove {
-    mv: Move,
-    chess960: bool,
+/// A move in UCI's long algebraic notation, read or written without a
+/// position: origin, destination and promotion (`e2e4`, `e7e8q`), or the
+/// null move `0000`. [`Move::uci`] writes a move this way; `FromStr` reads
+/// the text and [`UciMove::to_move`] finds the legal move it names in a
+/// position.
+///
+/// ```
+/// use outpost_board::{Position, Square, UciMove};
+///
+/// let uci: UciMove = "g1f3".parse().unwrap();
+/// assert_eq!(uci, UciMove::Normal { from: Square::G1, to: Square::F3, promotion: None });
+/// let mv = uci.to_move(&Position::startpos(), false).unwrap();
+/// assert_eq!(mv.uci(false), uci);
+/// assert_eq!(uci.to_string(), "g1f3");
+/// assert!("e2e5".parse::<UciMove>().unwrap().to_move(&Position::startpos(), false).is_none());
+/// assert!("e2".parse::<UciMove>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UciMove {
+    /// A move from one square to another, with the kind a pawn promotes to.
+    Normal {
+        /// The origin square.
+        from: Square,
+        /// The destination square (for castling: the king's destination,
+        /// or in Chess960 form its own rook's square).
+        to: Square,
+        /// The promotion piece, if any.
+        promotion: Option<PieceKind>,
+    },
+    /// `0000`: the null move.
+    Null,
+}
+
+impl UciMove {
+    /// The legal move of `pos` this names, if any. Castling is read as the
+    /// king taking its own rook (`e1h1`) and, unless `chess960`, also as
+    /// the king's two-square move (`e1g1`); the null move names no legal
+    /// move.
+    ///
+    /// ```
+    /// use outpost_board::{Position, UciMove};
+    ///
+    /// let mut pos = Position::startpos();
+    /// for text in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"] {
+    ///     let mv = text.parse::<UciMove>().unwrap().to_move(&pos, false).unwrap();
+    ///     pos = pos.play(mv);
+    /// }
+    /// let king_move: UciMove = "e1g1".parse().unwrap();
+    /// let king_takes_rook: UciMove = "e1h1".parse().unwrap();
+    /// assert!(king_move.to_move(&pos, false).unwrap().is_castle());
+    /// assert!(king_takes_rook.to_move(&pos, true).unwrap().is_castle());
+    /// assert_eq!(king_move.to_move(&pos, true), None);
+    /// assert_eq!(UciMove::Null.to_move(&pos, false), None);
+    /// ```
+    pub fn to_move(&self, pos: &Position, chess960: bool) -> Option<Move> {
+        let UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } = *self
+        else {
+            return None;
+        };
+        pos.find_move(from, to, promotion).or_else(|| {
+            if chess960 || promotion.is_some() {
+                None
+            } else {
+                pos.castling_move_by_king(from, to)
+            }
+        })
+    }
 }
 
 impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mv = self.mv;
-        if mv.is_null() {
-            return f.write_str("0000");
+        match *self {
+            UciMove::Null => f.write_str("0000"),
+            UciMove::Normal {
+                from,
+                to,
+                promotion,
+            } => {
+                write!(f, "{from}{to}")?;
+                match promotion {
+                    Some(kind) => write!(f, "{}", kind.to_char()),
+                    None => Ok(()),
+                }
+            }
         }
-        let to = if self.chess960 {
-            mv.to()
-        } else {
-            mv.king_destination()
+    }
+}
+
+impl std::str::FromStr for UciMove {
+    type Err = ParseNameError;
+
+    /// `0000`, or two squares and an optional lower-case promotion letter
+    /// (`q`, `r`, `b`, `n`).
+    fn from_str(text: &str) -> Result<UciMove, ParseNameError> {
+        let malformed = || ParseNameError {
+            what: "UCI move",
+            text: text.to_string(),
+            expected: "two squares and an optional promotion letter, like e2e4 or e7e8q, or 0000",
         };
-        write!(f, "{}{}", mv.from(), to)?;
-        if let Some(kind) = mv.promotion() {
-            write!(f, "{}", kind.to_char())?;
+        if text == "0000" {
+            return Ok(UciMove::Null);
         }
-        Ok(())
+        if !text.is_ascii() || !(4..=5).contains(&text.len()) {
+            return Err(malformed());
+        }
+        let from: Square = text[0..2].parse().map_err(|_| malformed())?;
+        let to: Square = text[2..4].parse().map_err(|_| malformed())?;
+        let promotion = match text[4..].chars().next() {
+            None => None,
+            Some(c) => match PieceKind::from_char(c) {
+                Some(kind) if c.is_ascii_lowercase() && PieceKind::PROMOTIONS.contains(&kind) => {
+                    Some(kind)
+                }
+                _ => return Err(malformed()),
+            },
+        };
+        Ok(UciMove::Normal {
+            from,
+            to,
+            promotion,
+        })
     }
 }
 

@@ -237,7 +237,7 @@ pub struct Undo {
 /// // The incrementally updated key agrees with one computed from scratch.
 /// assert_eq!(pos.key(), pos.compute_key());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     by_kind: [Bitboard; 6],
     by_color: [Bitboard; 2],
@@ -257,6 +257,33 @@ pub struct Position {
 impl Default for Position {
     fn default() -> Position {
         Position::startpos()
+    }
+}
+
+impl std::fmt::Debug for Position {
+    /// The board as a grid (see [`Position::board_diagram`]), then the side
+    /// to move, castling rights, en-passant square, clocks and key.
+    ///
+    /// ```
+    /// use outpost_board::Position;
+    ///
+    /// let text = format!("{:?}", Position::startpos());
+    /// assert!(text.contains("| r | n | b | q | k | b | n | r | 8"));
+    /// assert!(text.contains("white to move, castling KQkq, en passant -, halfmove 0, fullmove 1"));
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let en_passant = self.en_passant.map_or("-".to_string(), |sq| sq.to_string());
+        write!(
+            f,
+            "{}{} to move, castling {}, en passant {}, halfmove {}, fullmove {}, key {:016x}",
+            self.board_diagram(),
+            self.side,
+            self.castling,
+            en_passant,
+            self.halfmove_clock,
+            self.fullmove_number,
+            self.key
+        )
     }
 }
 

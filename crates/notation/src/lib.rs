@@ -30,6 +30,7 @@
 //! assert_eq!(game.san_moves().last().unwrap(), "Qxf7#");
 //! ```
 
+#![warn(missing_docs)]
 pub mod epd;
 mod error;
 pub mod fen;

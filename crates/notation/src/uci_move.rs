@@ -5,7 +5,7 @@
 
 use crate::san::parse_san;
 use crate::NotationError;
-use outpost_board::{Move, PieceKind, Position, Square};
+use outpost_board::{Move, PieceKind, Position, Square, UciMove};
 
 /// Parses a long algebraic move and finds it among the legal moves of `pos`.
 ///
@@ -73,37 +73,17 @@ pub fn parse_uci_move_with(
     text: &str,
     chess960: bool,
 ) -> Result<Move, NotationError> {
-    let malformed = || NotationError::MalformedUciMove {
+    let uci: UciMove = text.parse().map_err(|_| NotationError::MalformedUciMove {
         text: text.to_string(),
-    };
-    if text == "0000" {
-        return if pos.is_check() {
-            Err(NotationError::IllegalUciMove {
+    })?;
+    match uci {
+        UciMove::Null if !pos.is_check() => Ok(Move::NULL),
+        _ => uci
+            .to_move(pos, chess960)
+            .ok_or_else(|| NotationError::IllegalUciMove {
                 text: text.to_string(),
-            })
-        } else {
-            Ok(Move::NULL)
-        };
+            }),
     }
-    if !text.is_ascii() || !(4..=5).contains(&text.len()) {
-        return Err(malformed());
-    }
-    let from: Square = text[0..2].parse().map_err(|_| malformed())?;
-    let to: Square = text[2..4].parse().map_err(|_| malformed())?;
-    let promotion = match text[4..].chars().next() {
-        None => None,
-        Some(c) => match PieceKind::from_char(c) {
-            Some(kind) if c.is_ascii_lowercase() && PieceKind::PROMOTIONS.contains(&kind) => {
-                Some(kind)
-            }
-            _ => return Err(malformed()),
-        },
-    };
-    find_long_algebraic(pos, from, to, promotion, chess960).ok_or_else(|| {
-        NotationError::IllegalUciMove {
-            text: text.to_string(),
-        }
-    })
 }
 
 /// The legal move from `from` to `to`: castling as the king taking its rook
@@ -115,13 +95,12 @@ pub(crate) fn find_long_algebraic(
     promotion: Option<PieceKind>,
     chess960: bool,
 ) -> Option<Move> {
-    pos.find_move(from, to, promotion).or_else(|| {
-        if chess960 || promotion.is_some() {
-            None
-        } else {
-            pos.castling_move_by_king(from, to)
-        }
-    })
+    UciMove::Normal {
+        from,
+        to,
+        promotion,
+    }
+    .to_move(pos, chess960)
 }
 
 /// Reads a long algebraic move (`g1f3`, `g1-f3`, `e7e8q`, `e7e8=Q`) with

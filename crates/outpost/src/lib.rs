@@ -1,42 +1,141 @@
-//! Outpost: a chess engine built as a stack of small crates, re-exported here.
+//! Outpost: a chess engine and chess library, built as a stack of small
+//! crates and gathered here so a program needs one dependency (package
+//! `outpost-chess`, used as `outpost`).
 //!
-//! Each layer is a crate of its own and depends only on the layers below it;
-//! this facade gathers them so a program needs one dependency: [`board`]
-//! (positions, legal move generation, Zobrist keys, perft), [`notation`]
-//! (FEN, SAN, PGN, EPD, games), [`eval`] (static evaluation), [`search`]
-//! (the alpha-beta search), [`engine`] (the engine layer: game state, a
-//! search handle, clocks, options, policy, strength levels) and the [`uci`],
-//! [`xboard`] and [`web`] front ends. The most used items are also re-exported at the top level.
+//! | module | crate | what it holds |
+//! |---|---|---|
+//! | [`board`] | `outpost-board` | squares, moves, positions, legal moves, Zobrist keys, perft |
+//! | [`notation`] | `outpost-notation` | FEN, SAN, UCI moves, PGN, EPD; `Game` |
+//! | [`eval`] | `outpost-eval` | the handcrafted evaluation and the `Evaluate` trait |
+//! | [`nnue`] | `outpost-nnue` | the neural network evaluation (the default) |
+//! | [`search`] | `outpost-search` | the alpha-beta search and its thread pool |
+//! | [`book`] | `outpost-book` | Polyglot opening books: read, choose, build |
+//! | [`tb`] | `outpost-tb` | endgame tables: Outpost's own and Syzygy |
+//! | [`engine`] | `outpost-engine` | the engine layer: options, levels, clocks, the game controller |
+//! | [`uci`], [`xboard`], [`web`] | | the front ends |
+//! | [`train`] | `outpost-train` | self-play data and training records |
+//!
+//! The most used items are also re-exported at the top level. A tour, each
+//! step a doc test:
+//!
+//! **Positions and moves.** A [`Position`] is built valid and is small and
+//! `Copy`; `play` returns the position after a legal move.
 //!
 //! ```
-//! use outpost::{divide, parse_fen, parse_uci_move, perft, to_fen, Position};
+//! use outpost::{perft, Position, Square};
 //!
-//! // Count the leaves of the move tree from the standard starting position.
 //! let start = Position::startpos();
+//! assert_eq!(start.legal_moves().len(), 20);
 //! assert_eq!(perft(&start, 3), 8_902);
-//!
-//! // Set up "Kiwipete" from a FEN and split its perft by root move.
-//! let kiwipete =
-//!     parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -").unwrap();
-//! let split = divide(&kiwipete, 2);
-//! assert_eq!(split.len(), 48);
-//! assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), 2_039);
-//!
-//! // Play a move given in long algebraic notation and write the result as FEN.
-//! let e4 = parse_uci_move(&start, "e2e4").unwrap();
+//! let e4 = start.find_move(Square::E2, Square::E4, None).unwrap();
 //! let after = start.play(e4);
-//! assert_eq!(to_fen(&after), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
-//! assert!(parse_uci_move(&after, "e2e4").is_err());
+//! assert_eq!(after.en_passant(), Some(Square::E3));
+//! ```
 //!
-//! // Search a game: the engine layer knows its repetitions.
+//! **Text forms.** FEN through the [`notation::Fen`] type, SAN and UCI
+//! moves, whole games as PGN.
+//!
+//! ```
+//! use outpost::notation::{Fen, PgnGame};
+//! use outpost::{to_san, Game, UciMove};
+//!
+//! let fen: Fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".parse().unwrap();
+//! let pos = fen.into_position();
+//! let bb5 = "f1b5".parse::<UciMove>().unwrap().to_move(&pos, false).unwrap();
+//! assert_eq!(to_san(&pos, bb5), "Bb5");
+//!
+//! let mut game = Game::new();
+//! for san in ["e4", "e5", "Nf3", "Nc6", "Bb5"] {
+//!     game.play_san(san).unwrap();
+//! }
+//! assert_eq!(game.plies(), 5);
+//! let pgn: PgnGame = "[Result \"*\"]\n\n1. e4 e5 2. Nf3 *".parse().unwrap();
+//! assert_eq!(pgn.move_count(), 3);
+//! ```
+//!
+//! **A search with its principal variation.** The [`Engine`] is the
+//! search pool with the options, book, tables and levels around it; a
+//! [`SearchRequest`] carries the game's history, so repetitions count.
+//!
+//! ```
 //! use outpost::{Engine, Game, Limits, SearchRequest, Settings};
+//!
 //! let mut game = Game::new();
 //! game.play_san("e4").unwrap();
 //! let mut engine = Engine::new(Settings::default()).unwrap();
-//! let result = engine.search(SearchRequest::for_game(&game, Limits::depth(6)));
+//! let request = SearchRequest::for_game(&game, Limits::depth(6)).with_multipv(2);
+//! let result = engine.search(request);
+//! assert_eq!(result.pv.first(), Some(&result.best_move));
+//! assert_eq!(result.lines.len(), 2);
 //! assert!(game.position().is_legal(result.best_move));
 //! ```
+//!
+//! **An opening book.** Build a Polyglot book from PGN games and ask it
+//! for the moves of a position, with their weights.
+//!
+//! ```
+//! use outpost::book::{build_book, BuildOptions};
+//! use outpost::Position;
+//!
+//! let games = "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Result \"1-0\"]\n\n1. e4 c5 1-0\n";
+//! let options = BuildOptions { min_games: 1, ..BuildOptions::default() };
+//! let book = build_book(games.as_bytes(), &options, |_| {}).unwrap().to_book();
+//! let moves = book.moves(&Position::startpos());
+//! assert_eq!(moves.len(), 1);
+//! assert_eq!(moves[0].mv.to_string(), "e2e4");
+//! ```
+//!
+//! **Endgame tables.** Outpost generates every 3-man table in memory; the
+//! engine layer plays the fastest mate from them (and reads a user's
+//! Syzygy files through `SyzygyPath`).
+//!
+//! ```
+//! use outpost::engine::GeneratedTables;
+//! use outpost::notation::Fen;
+//!
+//! let tables = GeneratedTables::three_men();
+//! let pos = "8/8/8/8/8/1k6/8/K1Q5 w - - 0 1".parse::<Fen>().unwrap().into_position();
+//! let choice = tables.choose(&pos).unwrap();
+//! assert!(pos.is_legal(choice.mv));
+//! ```
+//!
+//! **The network.** The default evaluation is a network embedded in the
+//! binary; the handcrafted evaluation stays available.
+//!
+//! ```
+//! use outpost::engine::EngineEval;
+//! use outpost::eval::Evaluate;
+//! use outpost::Position;
+//!
+//! let mut network = EngineEval::default();
+//! assert!(network.is_neural());
+//! let score = network.evaluate(&Position::startpos());
+//! assert!(score.abs() < 100, "the start is about level: {score}");
+//! ```
+//!
+//! **The engine playing a game.** A [`GameController`] keeps the game, the
+//! side the engine plays and its clock, and answers every call with
+//! [`Action`]s to carry out; it does no I/O itself.
+//!
+//! ```
+//! use outpost::engine::{Mode, Purpose};
+//! use outpost::{Action, Color, Engine, GameController, Limits, Settings, Timing};
+//!
+//! let mut controller = GameController::new(Timing::Fixed(Limits::depth(4)));
+//! controller.set_mode(Mode::Play(Color::Black));
+//! let actions = controller.user_move_text("e4", false).unwrap();
+//! let Some(Action::Search { id, purpose, request }) = actions.into_iter().next() else {
+//!     panic!("Black is the engine's: it thinks");
+//! };
+//! assert_eq!(purpose, Purpose::Think);
+//! let mut engine = Engine::new(Settings::default()).unwrap();
+//! let result = engine.search(*request);
+//! let played = controller.search_finished(id, result);
+//! assert!(played.iter().any(|a| a.is_play()));
+//! assert_eq!(controller.game().plies(), 2);
+//! ```
 
+#![warn(missing_docs)]
 pub use outpost_board as board;
 pub use outpost_book as book;
 pub use outpost_engine as engine;
@@ -53,6 +152,7 @@ pub use outpost_xboard as xboard;
 pub use outpost_board::{
     divide, divide_text, perft, perft_full, Bitboard, BoardError, CastlingRights, CastlingSide,
     Color, File, Move, MoveKind, MoveList, Piece, PieceKind, Position, Rank, Setup, Square,
+    UciMove,
 };
 pub use outpost_engine::{
     Action, Engine, EngineClock, EngineError, GameController, SearchEvent, SearchRequest, Settings,

@@ -26,6 +26,7 @@
 //! });
 //! ```
 
+#![warn(missing_docs)]
 mod api;
 mod assets;
 pub mod clocks;
