@@ -15,12 +15,47 @@ use std::path::Path;
 /// 16-byte entries, keys in ascending order) and then searched in place: a
 /// probe binary-searches the key and decodes only the entries of that
 /// position.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_book::{polyglot_key, Book, Entry, PolyglotMove};
+///
+/// // Two moves of the start position, in a book made from raw bytes.
+/// let key = polyglot_key(&Position::startpos());
+/// let d4 = Entry { key, mv: PolyglotMove(0x02db), weight: 2, learn: 0 };
+/// let e4 = Entry { key, mv: PolyglotMove(0x031c), weight: 7, learn: 0 };
+/// let book = Book::from_bytes([d4.to_bytes(), e4.to_bytes()].concat()).unwrap();
+/// assert_eq!(book.len(), 2);
+/// assert_eq!(book.entry(1), Some(e4));
+/// assert_eq!(book.entries_for_key(key).count(), 2);
+///
+/// let moves = book.moves(&Position::startpos());
+/// let listed: Vec<String> = moves.iter().map(|m| m.mv.to_string()).collect();
+/// assert_eq!(listed, ["d2d4", "e2e4"]); // file order
+/// // A position the book does not know has no moves.
+/// let after_e4 = Position::startpos().play(moves[1].mv);
+/// assert!(book.moves(&after_e4).is_empty());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Book {
     bytes: Vec<u8>,
 }
 
 /// A move of the book that is legal in the probed position.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_book::{polyglot_key, Book, Entry, PolyglotMove};
+///
+/// let start = Position::startpos();
+/// let entry = Entry { key: polyglot_key(&start), mv: PolyglotMove(0x031c), weight: 9, learn: 4 };
+/// let book = Book::from_bytes(entry.to_bytes().to_vec()).unwrap();
+/// let found = book.moves(&start)[0];
+/// assert_eq!(found.mv.to_string(), "e2e4"); // a legal move of `start`
+/// assert_eq!(found.weight, 9);
+/// assert_eq!(found.entry, entry); // the stored record, learn field included
+/// assert_eq!(PolyglotMove::encode(found.mv), entry.mv);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BookMove {
     /// The move, castling as the king's two-square move.
@@ -33,6 +68,25 @@ pub struct BookMove {
 
 impl Book {
     /// Reads and validates the book file at `path`.
+    ///
+    /// ```
+    /// use outpost_board::Position;
+    /// use outpost_book::{polyglot_key, write_entries, Book, BookError, Entry, PolyglotMove};
+    ///
+    /// let key = polyglot_key(&Position::startpos());
+    /// let entries = [Entry { key, mv: PolyglotMove(0x031c), weight: 1, learn: 0 }];
+    /// let name = format!("outpost-doc-open-{}.bin", std::process::id());
+    /// let path = std::env::temp_dir().join(name);
+    /// write_entries(&entries, std::fs::File::create(&path).unwrap()).unwrap();
+    ///
+    /// let book = Book::open(&path).unwrap();
+    /// std::fs::remove_file(&path).unwrap();
+    /// assert_eq!(book.len(), 1);
+    /// assert_eq!(book.moves(&Position::startpos())[0].mv.to_string(), "e2e4");
+    ///
+    /// // A file that is not there is an error naming it.
+    /// assert!(matches!(Book::open(&path), Err(BookError::Read { .. })));
+    /// ```
     pub fn open(path: impl AsRef<Path>) -> Result<Book, BookError> {
         let path = path.as_ref();
         let bytes = fs::read(path).map_err(|source| BookError::Read {
@@ -44,6 +98,18 @@ impl Book {
 
     /// A book from the bytes of a book file, validated: its length must be a
     /// multiple of 16 and its keys ascending. An empty book is valid.
+    ///
+    /// ```
+    /// use outpost_book::{Book, BookError, Entry, PolyglotMove};
+    ///
+    /// assert!(Book::from_bytes(Vec::new()).unwrap().is_empty());
+    /// // 20 bytes: one entry and a stray part of another.
+    /// assert!(matches!(Book::from_bytes(vec![0; 20]), Err(BookError::BadSize { size: 20 })));
+    /// // Keys must not go down.
+    /// let entry = |key| Entry { key, mv: PolyglotMove(0x031c), weight: 1, learn: 0 };
+    /// let unsorted = [entry(9).to_bytes(), entry(5).to_bytes()].concat();
+    /// assert!(matches!(Book::from_bytes(unsorted), Err(BookError::Unsorted { index: 1, .. })));
+    /// ```
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Book, BookError> {
         if bytes.len() % ENTRY_SIZE != 0 {
             return Err(BookError::BadSize {

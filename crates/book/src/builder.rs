@@ -6,7 +6,7 @@
 use crate::entry::{write_entries, Entry, PolyglotMove};
 use crate::{polyglot_key, Book, BookError};
 use outpost_board::Color;
-use outpost_notation::{GameResult, NotationError, PgnGame, PgnReader};
+use outpost_notation::{GameResult, PgnError, PgnGame, PgnReader};
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt;
@@ -18,6 +18,22 @@ use std::rc::Rc;
 use std::str::FromStr;
 
 /// Whose moves go into the book.
+///
+/// ```
+/// use outpost_board::{Color, Position};
+/// use outpost_book::{build_book, BuildOptions, ColorFilter};
+///
+/// let black: ColorFilter = "black".parse().unwrap();
+/// assert!(black.includes(Color::Black) && !black.includes(Color::White));
+/// assert!(ColorFilter::default().includes(Color::White));
+///
+/// // A book of Black's replies only: nothing for the start position.
+/// let pgn = "[Result \"0-1\"]\n\n1. e4 c5 0-1\n";
+/// let options = BuildOptions { min_games: 1, color: black, ..BuildOptions::default() };
+/// let book = build_book(pgn.as_bytes(), &options, |_| {}).unwrap().to_book();
+/// assert_eq!(book.len(), 1);
+/// assert!(book.moves(&Position::startpos()).is_empty());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ColorFilter {
     /// White's moves only (positions with White to move).
@@ -69,6 +85,21 @@ impl fmt::Display for ColorFilter {
 /// The points a move earns from the result of its game, seen from the side
 /// that played it. The defaults are Polyglot's: win 2, draw 1, loss 0, and an
 /// unknown result (`*`) counted as a draw.
+///
+/// ```
+/// use outpost_board::Color;
+/// use outpost_book::ResultWeights;
+/// use outpost_notation::GameResult;
+///
+/// let polyglot = ResultWeights::default();
+/// assert_eq!(polyglot.points(GameResult::WhiteWins, Color::White), 2);
+/// assert_eq!(polyglot.points(GameResult::WhiteWins, Color::Black), 0);
+/// assert_eq!(polyglot.points(GameResult::Unknown, Color::Black), 1);
+///
+/// // Popularity only: every game counts once, whatever its result.
+/// let popularity = ResultWeights { win: 1, draw: 1, loss: 1, unknown: 1 };
+/// assert_eq!(popularity.points(GameResult::BlackWins, Color::White), 1);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ResultWeights {
     /// Points for a move of the side that won.
@@ -109,6 +140,22 @@ impl ResultWeights {
 }
 
 /// How to build a book. The defaults are those of `polyglot make-book`.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_book::{build_book, BuildOptions, ColorFilter};
+///
+/// let defaults = BuildOptions::default();
+/// assert_eq!((defaults.max_ply, defaults.min_games), (1024, 3));
+/// assert_eq!(defaults.color, ColorFilter::Both);
+///
+/// // Only the first move of each game, however rarely it was played.
+/// let pgn = "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n[Result \"1-0\"]\n\n1. d4 d5 1-0\n";
+/// let options = BuildOptions { max_ply: 1, min_games: 1, ..defaults };
+/// let built = build_book(pgn.as_bytes(), &options, |_| {}).unwrap();
+/// assert_eq!(built.entries.len(), 2);
+/// assert_eq!(built.to_book().moves(&Position::startpos()).len(), 2);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BuildOptions {
     /// Moves are counted while the game's ply (0 for White's first move of
@@ -135,6 +182,20 @@ impl Default for BuildOptions {
 }
 
 /// How far a build has got, passed to the progress callback.
+///
+/// ```
+/// use outpost_book::{build_book, BuildOptions, Progress};
+///
+/// let pgn = "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n".repeat(1500);
+/// let mut reports: Vec<Progress> = Vec::new();
+/// build_book(pgn.as_bytes(), &BuildOptions::default(), |p| reports.push(p)).unwrap();
+/// // One report after 1,000 games and one at the end.
+/// assert_eq!(reports.len(), 2);
+/// assert_eq!(reports[0].games, 1000);
+/// let last = reports[1];
+/// assert_eq!((last.games, last.skipped), (1500, 0));
+/// assert_eq!(last.bytes, pgn.len() as u64);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
     /// Games read so far, skipped ones included.
@@ -147,6 +208,21 @@ pub struct Progress {
 }
 
 /// What a build did.
+///
+/// ```
+/// use outpost_book::{build_book, BuildOptions};
+///
+/// // The second game has an illegal move (a king cannot reach e3): it is
+/// // skipped and counted, and the build goes on.
+/// let pgn = "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n\n";
+/// let options = BuildOptions { min_games: 1, ..BuildOptions::default() };
+/// let summary = build_book(pgn.as_bytes(), &options, |_| {}).unwrap().summary;
+/// assert_eq!((summary.games, summary.skipped), (2, 1));
+/// assert!(summary.first_error.unwrap().contains("Ke3"));
+/// assert_eq!(summary.moves_counted, 2); // 1. e4 e5 of the first game
+/// // e5 lost, so it weighs 0 and is dropped: one entry, one position.
+/// assert_eq!((summary.distinct, summary.entries, summary.positions), (2, 1, 1));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BuildSummary {
     /// Games read, skipped ones included.
@@ -265,7 +341,7 @@ impl BookBuilder {
     }
 
     /// Records a game that could not be read.
-    fn skip_game(&mut self, error: &NotationError) {
+    fn skip_game(&mut self, error: &PgnError) {
         self.summary.games += 1;
         self.summary.skipped += 1;
         if self.summary.first_error.is_none() {
@@ -294,7 +370,7 @@ impl BookBuilder {
         for game in PgnReader::new(BufReader::with_capacity(1 << 16, counter)) {
             match game {
                 Ok(game) => self.add_game(&game),
-                Err(source @ NotationError::PgnIo { .. }) => {
+                Err(source @ PgnError::Io(_)) => {
                     return Err(BookError::Pgn { source });
                 }
                 Err(error) => self.skip_game(&error),
@@ -370,6 +446,26 @@ impl<R: Read> Read for CountingReader<R> {
 }
 
 /// A built book: its entries, sorted and merged, and how the build went.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_book::{build_book, BuildOptions, ENTRY_SIZE};
+///
+/// let pgn = "[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n\n\
+///            [Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n";
+/// let options = BuildOptions { min_games: 1, ..BuildOptions::default() };
+/// let built = build_book(pgn.as_bytes(), &options, |_| {}).unwrap();
+/// assert_eq!(built.entries.len(), 4);
+/// assert!(built.entries.windows(2).all(|pair| pair[0].key <= pair[1].key));
+///
+/// // The same book as Polyglot bytes, or probed directly.
+/// let mut bytes = Vec::new();
+/// built.write_to(&mut bytes).unwrap();
+/// assert_eq!(bytes.len(), 4 * ENTRY_SIZE);
+/// let book = built.to_book();
+/// assert_eq!(book.as_bytes(), &bytes[..]);
+/// assert_eq!(book.moves(&Position::startpos()).len(), 2);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BuiltBook {
     /// The entries, sorted by key, then weight (highest first), then move.
@@ -408,6 +504,28 @@ impl BuiltBook {
 /// Builds a book from the PGN games of `input`, streaming: only the
 /// position-and-move counts are held, never the games. `progress` is called
 /// every 1,000 games and at the end.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_book::{build_book, BuildOptions};
+///
+/// let pgn = "\
+/// [Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n\
+/// [Result \"0-1\"]\n\n1. e4 c5 0-1\n\n\
+/// [Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n\n";
+/// let options = BuildOptions { min_games: 1, ..BuildOptions::default() };
+/// let built = build_book(pgn.as_bytes(), &options, |_| {}).unwrap();
+/// assert_eq!(built.summary.games, 3);
+///
+/// // 1. e4 won once and lost once (2 + 0 points), 1. d4 drew (1 point).
+/// let book = built.to_book();
+/// let first: Vec<(String, u16)> = book
+///     .moves(&Position::startpos())
+///     .iter()
+///     .map(|m| (m.mv.to_string(), m.weight))
+///     .collect();
+/// assert_eq!(first, [("e2e4".to_string(), 2), ("d2d4".to_string(), 1)]);
+/// ```
 pub fn build_book(
     input: impl Read,
     options: &BuildOptions,
@@ -420,6 +538,32 @@ pub fn build_book(
 
 /// `outpost book build <games.pgn> -o <book.bin>`: builds a book from the
 /// PGN file `pgn` and writes it to `output`.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_book::{build_book_file, Book, BookError, BuildOptions};
+///
+/// // The repository's 279 opening lines (all with the result `*`).
+/// let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/openings.pgn");
+/// let out = std::env::temp_dir().join(format!("outpost-doc-build-{}.bin", std::process::id()));
+/// let summary = build_book_file(pgn, &out, &BuildOptions::default(), |_| {}).unwrap();
+/// assert_eq!((summary.games, summary.skipped), (279, 0));
+///
+/// let book = Book::open(&out).unwrap();
+/// std::fs::remove_file(&out).unwrap();
+/// assert_eq!(book.len(), summary.entries);
+/// // Each game counts 1 point (unknown result); moves of fewer than 3 games are left out.
+/// let first: Vec<(String, u16)> = outpost_book::probe(&book, &Position::startpos())
+///     .iter()
+///     .map(|m| (m.mv.to_string(), m.weight))
+///     .collect();
+/// assert_eq!(first[0], ("e2e4".to_string(), 154));
+/// assert_eq!(first.len(), 4);
+///
+/// // A PGN file that is not there.
+/// let missing = build_book_file("no-such-games.pgn", &out, &BuildOptions::default(), |_| {});
+/// assert!(matches!(missing, Err(BookError::OpenPgn { .. })));
+/// ```
 pub fn build_book_file(
     pgn: impl AsRef<Path>,
     output: impl AsRef<Path>,

@@ -11,6 +11,30 @@ pub const ENTRY_SIZE: usize = 16;
 /// (3–5), origin file (6–8) and rank (9–11), promotion piece (12–14: none 0,
 /// knight 1, bishop 2, rook 3, queen 4). Castling is written as the king
 /// taking its own rook (`e1h1` for `e1g1`).
+///
+/// ```
+/// use outpost_board::{PieceKind, Square};
+/// use outpost_book::PolyglotMove;
+/// use outpost_notation::{parse_fen, parse_uci_move};
+///
+/// // e2e4: from e2 (square 12) to e4 (square 28).
+/// let e2e4 = PolyglotMove(12 << 6 | 28);
+/// assert_eq!((e2e4.from(), e2e4.to()), (Square::E2, Square::E4));
+/// assert_eq!(e2e4.to_string(), "e2e4");
+///
+/// // Short castling is stored as the king taking its rook, and decodes back.
+/// let pos = parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+/// let castle = parse_uci_move(&pos, "e1g1").unwrap();
+/// let stored = PolyglotMove::encode(castle);
+/// assert_eq!(stored.to_string(), "e1h1");
+/// assert_eq!(stored.decode(&pos), Some(castle));
+///
+/// // The promotion field: 4 is a queen, 5 to 7 name no piece.
+/// let a7a8q = PolyglotMove(4 << 12 | 48 << 6 | 56);
+/// assert_eq!(a7a8q.promotion(), Ok(Some(PieceKind::Queen)));
+/// assert_eq!(a7a8q.to_string(), "a7a8q");
+/// assert_eq!(PolyglotMove(5 << 12 | 48 << 6 | 56).promotion(), Err(5));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct PolyglotMove(pub u16);
 
@@ -93,6 +117,27 @@ impl fmt::Debug for PolyglotMove {
 }
 
 /// One 16-byte record of a Polyglot book, as stored.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_book::{polyglot_key, write_entries, Entry, PolyglotMove, ENTRY_SIZE};
+///
+/// let entry = Entry {
+///     key: polyglot_key(&Position::startpos()),
+///     mv: PolyglotMove(0x031c), // e2e4
+///     weight: 10,
+///     learn: 0,
+/// };
+/// // Big-endian: the key's high byte comes first, then the move.
+/// let bytes = entry.to_bytes();
+/// assert_eq!(bytes[..8], 0x463b_9618_1691_fc9c_u64.to_be_bytes());
+/// assert_eq!(bytes[8..10], [0x03, 0x1c]);
+/// assert_eq!(Entry::from_bytes(&bytes), entry);
+///
+/// let mut file = Vec::new();
+/// write_entries(&[entry, entry], &mut file).unwrap();
+/// assert_eq!(file.len(), 2 * ENTRY_SIZE);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Entry {
     /// The Polyglot key of the position (see [`polyglot_key`](crate::polyglot_key)).

@@ -1,11 +1,30 @@
 //! The book crate's error type.
 
-use outpost_notation::NotationError;
+use outpost_notation::{FenError, PgnError};
 use std::io;
 use std::path::PathBuf;
 use thiserror::Error;
 
 /// Why a book could not be read, built or written.
+///
+/// Each bad input gets its own variant, and its message says what was
+/// expected:
+///
+/// ```
+/// use outpost_book::{Book, BookError, ColorFilter, Selection};
+///
+/// let truncated = Book::from_bytes(vec![0; 24]).unwrap_err();
+/// assert!(matches!(truncated, BookError::BadSize { size: 24 }));
+/// assert!(truncated.to_string().contains("not a multiple of 16"));
+///
+/// let missing = Book::open("no/such/book.bin").unwrap_err();
+/// assert!(matches!(missing, BookError::Read { .. }));
+/// assert!(missing.to_string().starts_with("cannot read book `no/such/book.bin`"));
+///
+/// let colour = "red".parse::<ColorFilter>().unwrap_err();
+/// assert_eq!(colour.to_string(), "colour filter `red`: expected `white`, `black` or `both`");
+/// assert!(matches!("worst".parse::<Selection>(), Err(BookError::BadSelection { .. })));
+/// ```
 #[derive(Debug, Error)]
 pub enum BookError {
     /// The book file could not be read.
@@ -40,14 +59,14 @@ pub enum BookError {
         /// The FEN text.
         fen: String,
         /// Why the notation crate rejected it.
-        source: NotationError,
+        source: FenError,
     },
     /// The PGN input could not be read (an I/O failure, not a bad game: bad
     /// games are skipped and counted).
     #[error("cannot read PGN input: {source}")]
     Pgn {
         /// The notation crate's error.
-        source: NotationError,
+        source: PgnError,
     },
     /// The PGN file could not be opened.
     #[error("cannot open PGN file `{path}`: {source}")]

@@ -29,6 +29,7 @@
 //! assert_eq!(best.mv.to_string(), "e2e4");
 //! ```
 
+#![warn(missing_docs)]
 pub mod book;
 pub mod builder;
 pub mod entry;

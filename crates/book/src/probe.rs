@@ -9,6 +9,19 @@ use std::path::Path;
 
 /// The legal book moves of `pos` sorted by weight, highest first; equal
 /// weights keep their file order.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_book::{build_book, probe, BuildOptions};
+///
+/// let pgn = "[Result \"1-0\"]\n\n1. d4 1-0\n\n".to_string()
+///     + &"[Result \"1-0\"]\n\n1. e4 1-0\n\n".repeat(2);
+/// let options = BuildOptions { min_games: 1, ..BuildOptions::default() };
+/// let book = build_book(pgn.as_bytes(), &options, |_| {}).unwrap().to_book();
+/// let moves = probe(&book, &Position::startpos());
+/// let weights: Vec<(String, u16)> = moves.iter().map(|m| (m.mv.to_string(), m.weight)).collect();
+/// assert_eq!(weights, [("e2e4".to_string(), 4), ("d2d4".to_string(), 2)]);
+/// ```
 pub fn probe(book: &Book, pos: &Position) -> Vec<BookMove> {
     let mut moves = book.moves(pos);
     moves.sort_by_key(|m| Reverse(m.weight));
@@ -43,6 +56,28 @@ pub fn write_probe(book: &Book, pos: &Position, mut out: impl Write) -> Result<u
 /// `outpost book probe <book.bin> [fen]`: opens the book at `path` and
 /// writes the book moves of the position `fen` (the start position when
 /// `None`) to `out`, as [`write_probe`] does. Returns the number of lines.
+///
+/// ```
+/// use outpost_book::{build_book, probe_book_file, BookError, BuildOptions};
+///
+/// let pgn = "[Result \"0-1\"]\n\n1. e4 c5 2. Nf3 0-1\n";
+/// let options = BuildOptions { min_games: 1, ..BuildOptions::default() };
+/// let built = build_book(pgn.as_bytes(), &options, |_| {}).unwrap();
+/// let path = std::env::temp_dir().join(format!("outpost-doc-probe-{}.bin", std::process::id()));
+/// built.save(&path).unwrap();
+///
+/// // Black's reply after 1. e4, which won the game.
+/// let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+/// let mut out = Vec::new();
+/// assert_eq!(probe_book_file(&path, Some(after_e4), &mut out).unwrap(), 1);
+/// assert_eq!(String::from_utf8(out).unwrap(), "c7c5 2\n");
+/// // White's moves lost: weight 0, not in the book, so nothing for the start.
+/// assert_eq!(probe_book_file(&path, None, std::io::sink()).unwrap(), 0);
+/// // A FEN that does not parse.
+/// let bad = probe_book_file(&path, Some("not a position"), std::io::sink());
+/// assert!(matches!(bad, Err(BookError::Fen { .. })));
+/// std::fs::remove_file(&path).unwrap();
+/// ```
 pub fn probe_book_file(
     path: impl AsRef<Path>,
     fen: Option<&str>,

@@ -9,6 +9,29 @@ use std::str::FromStr;
 
 /// How to choose among the book moves of a position. Moves of weight 0 are
 /// never chosen.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_book::{polyglot_key, seeded_rng, Book, Entry, PolyglotMove, Selection};
+///
+/// assert_eq!("best".parse::<Selection>().unwrap(), Selection::Best);
+/// assert_eq!(Selection::default().to_string(), "weighted");
+/// assert!("random".parse::<Selection>().is_err());
+///
+/// // d2d4 weighs 1, e2e4 weighs 3, g1f3 weighs 0 (never played).
+/// let start = Position::startpos();
+/// let key = polyglot_key(&start);
+/// let entries = [(0x02db, 1), (0x031c, 3), (0x0195, 0)]
+///     .map(|(mv, weight)| Entry { key, mv: PolyglotMove(mv), weight, learn: 0 }.to_bytes());
+/// let book = Book::from_bytes(entries.concat()).unwrap();
+/// let mut rng = seeded_rng(7);
+/// let best = book.choose(&start, Selection::Best, &mut rng).unwrap();
+/// assert_eq!(best.mv.to_string(), "e2e4");
+/// for _ in 0..50 {
+///     let drawn = book.choose(&start, Selection::Weighted, &mut rng).unwrap();
+///     assert_ne!(drawn.mv.to_string(), "g1f3");
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Selection {
     /// The move of highest weight (the first in file order on a tie).
@@ -44,6 +67,29 @@ impl fmt::Display for Selection {
 
 /// The generator [`Book::choose`](crate::Book::choose) is meant to draw
 /// from: ChaCha8 seeded with `seed`, so a seed replays the same choices.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_book::{choose, seeded_rng, BookMove, Entry, PolyglotMove, Selection};
+///
+/// // Every legal move of the start position, each of weight 1.
+/// let moves: Vec<BookMove> = Position::startpos()
+///     .legal_moves()
+///     .iter()
+///     .map(|&mv| {
+///         let entry = Entry { key: 0, mv: PolyglotMove::encode(mv), weight: 1, learn: 0 };
+///         BookMove { mv, weight: 1, entry }
+///     })
+///     .collect();
+/// let draw = |seed| {
+///     let mut rng = seeded_rng(seed);
+///     (0..10)
+///         .map(|_| choose(&moves, Selection::Weighted, &mut rng).unwrap().mv)
+///         .collect::<Vec<_>>()
+/// };
+/// assert_eq!(draw(42), draw(42)); // the same seed, the same games
+/// assert_ne!(draw(42), draw(43));
+/// ```
 pub fn seeded_rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }

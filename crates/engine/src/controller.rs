@@ -12,12 +12,27 @@ use crate::clock::{EngineClock, GameClocks, TimeControl};
 use crate::engine::SearchRequest;
 use crate::policy::{accepts_draw, expected_reply, hint_limits};
 use crate::strength::Strength;
-use outpost_board::{Color, Move, Position};
-use outpost_notation::{parse_move_text, Game, GameResult, NotationError, Outcome};
+use outpost_board::{BoardError, Color, Move, Position};
+use outpost_notation::{
+    parse_move_text, Game, GameResult, NotationError, Outcome, SanError, UciMoveError,
+};
 use outpost_search::{Limits, Score, SearchResult};
 use std::time::{Duration, Instant};
 
 /// Which side the engine plays.
+///
+/// ```
+/// use outpost_board::Color;
+/// use outpost_engine::Mode;
+///
+/// assert!(Mode::Play(Color::White).plays(Color::White));
+/// assert!(!Mode::Play(Color::White).plays(Color::Black));
+/// assert_eq!(Mode::Play(Color::Black).side(), Some(Color::Black));
+/// assert!(Mode::PlayBoth.plays(Color::White) && Mode::PlayBoth.plays(Color::Black));
+/// assert_eq!(Mode::PlayBoth.side(), None);
+/// // Analysing, the engine searches every position but moves for no one.
+/// assert!(!Mode::Analyze.plays(Color::White) && !Mode::Force.plays(Color::White));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// Neither: moves are only recorded (xboard's `force`).
@@ -50,6 +65,37 @@ impl Mode {
 }
 
 /// Why a search runs.
+///
+/// With pondering on, the engine's move is followed by a search on the
+/// opponent's time ([`Purpose::Ponder`]); when the opponent plays the
+/// expected move, that search goes on as the search for the engine's
+/// move ([`Purpose::Think`]).
+///
+/// ```
+/// use outpost_engine::{Action, GameController, Purpose, Timing};
+/// use outpost_notation::parse_uci_move;
+/// use outpost_search::{Limits, SearchResult};
+///
+/// let mut controller = GameController::new(Timing::Fixed(Limits::depth(4)));
+/// controller.set_ponder(true);
+/// let start = *controller.game().position();
+/// let actions = controller.user_move(parse_uci_move(&start, "e2e4").unwrap()).unwrap();
+/// let (id, request) = actions.into_iter().find_map(Action::into_search).unwrap();
+/// assert_eq!(controller.running().unwrap().purpose, Purpose::Think);
+///
+/// // The engine (Black) answers 1...e5 and expects 2. Nf3.
+/// let e5 = parse_uci_move(&request.position, "e7e5").unwrap();
+/// let nf3 = parse_uci_move(&request.position.play(e5), "g1f3").unwrap();
+/// let result = SearchResult { best_move: e5, ponder_move: Some(nf3), ..SearchResult::default() };
+/// let actions = controller.search_finished(id, result);
+/// assert!(actions[0].is_play());
+/// assert!(matches!(actions[1], Action::Search { purpose: Purpose::Ponder(mv), .. } if mv == nf3));
+/// assert!(controller.pondering());
+///
+/// // 2. Nf3 is played: the pondering search becomes the real one.
+/// assert_eq!(controller.user_move(nf3).unwrap(), vec![Action::PonderHit]);
+/// assert!(controller.thinking());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
     /// For the engine's move: its result is played.
@@ -61,6 +107,24 @@ pub enum Purpose {
 }
 
 /// A search the controller asked for, told apart from later ones by its id.
+///
+/// ```
+/// use outpost_engine::{Action, GameController, Purpose, Timing};
+/// use outpost_search::{Limits, SearchResult};
+///
+/// let mut controller = GameController::new(Timing::Fixed(Limits::depth(4)));
+/// let (id, _request) = controller.go().into_iter().find_map(Action::into_search).unwrap();
+/// let running = *controller.running().unwrap();
+/// assert_eq!((running.id, running.purpose), (id, Purpose::Think));
+///
+/// // The result of another search (one halted earlier) is ignored.
+/// assert!(controller.search_finished(id + 1, SearchResult::default()).is_empty());
+/// assert!(controller.running().is_some());
+///
+/// // The front end could not start the search.
+/// controller.search_failed(id);
+/// assert!(controller.running().is_none());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RunningSearch {
     /// The id the front end gives back with the result.
@@ -73,6 +137,24 @@ pub struct RunningSearch {
 }
 
 /// What the front end does next, in order.
+///
+/// ```
+/// use outpost_board::Color;
+/// use outpost_engine::{Action, GameController, Mode, Outcome, Timing};
+///
+/// let mut controller = GameController::new(Timing::default());
+/// controller.set_mode(Mode::Force);
+/// for san in ["f3", "e5", "g4", "Qh4#"] {
+///     // In force mode the moves are only recorded: nothing to do.
+///     assert!(controller.user_move_text(san, false).unwrap().is_empty());
+/// }
+/// // Told to move for White, which is mated, the engine claims the result
+/// // instead of searching.
+/// let actions = controller.go();
+/// assert_eq!(actions, vec![Action::Claim(Outcome::Checkmate { winner: Color::Black })]);
+/// assert!(!actions[0].is_play());
+/// assert_eq!(actions[0].clone().into_search(), None);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     /// Start this search (none is running), and hand its result back to
@@ -105,6 +187,32 @@ pub enum Action {
 }
 
 /// Where a hint comes from.
+///
+/// ```
+/// use outpost_engine::{hint_limits, Action, GameController, Hint, Timing};
+/// use outpost_notation::parse_uci_move;
+/// use outpost_search::{Limits, SearchResult};
+///
+/// let mut controller = GameController::new(Timing::Fixed(Limits::depth(4)));
+/// // Nothing is expected yet: a short search finds a hint.
+/// match controller.hint() {
+///     Hint::Search(request) => assert_eq!(request.limits, hint_limits()),
+///     other => panic!("expected a search, got {other:?}"),
+/// }
+///
+/// // The engine (Black) answers 1. e4 with 1...e5 and expects 2. Nf3:
+/// // that is the hint for White.
+/// let start = *controller.game().position();
+/// let actions = controller.user_move(parse_uci_move(&start, "e2e4").unwrap()).unwrap();
+/// let (id, request) = actions.into_iter().find_map(Action::into_search).unwrap();
+/// // While the engine thinks about its own move there is no hint.
+/// assert_eq!(controller.hint(), Hint::None);
+/// let e5 = parse_uci_move(&request.position, "e7e5").unwrap();
+/// let nf3 = parse_uci_move(&request.position.play(e5), "g1f3").unwrap();
+/// let result = SearchResult { best_move: e5, ponder_move: Some(nf3), ..SearchResult::default() };
+/// controller.search_finished(id, result);
+/// assert_eq!(controller.hint(), Hint::Move(nf3));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Hint {
     /// The move the engine expects or ponders on.
@@ -117,6 +225,22 @@ pub enum Hint {
 
 /// How a game ended other than on the board: a decision the rules of the
 /// position do not give.
+///
+/// ```
+/// use outpost_board::Color;
+/// use outpost_engine::{ControlError, Decision, GameController, Timing};
+///
+/// let mut controller = GameController::new(Timing::default());
+/// assert!(controller.decide(Decision::Resignation { loser: Color::Black }).is_ok());
+/// assert!(controller.is_over());
+/// assert_eq!(controller.decision(), Some(Decision::Resignation { loser: Color::Black }));
+/// // A decided game takes no more moves, and is decided only once.
+/// assert_eq!(controller.user_move_text("e4", false), Err(ControlError::Decided));
+/// assert_eq!(controller.decide(Decision::DrawAgreed), Err(ControlError::Decided));
+/// // A new game clears the decision.
+/// controller.new_game();
+/// assert_eq!(controller.decision(), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
     /// This side resigned.
@@ -141,6 +265,34 @@ pub enum Decision {
 /// `draw_plies` plies in a row from ply `draw_from_ply` on draws, and a
 /// game of `max_plies` plies is drawn. Plies count from the position the
 /// game was set up in.
+///
+/// ```
+/// use outpost_engine::{Action, Adjudication, Decision, GameController, GameResult, Timing};
+/// use outpost_notation::parse_uci_move;
+/// use outpost_search::{Limits, Score, SearchResult};
+///
+/// let mut controller = GameController::new(Timing::Fixed(Limits::depth(4)));
+/// controller.set_adjudication(Some(Adjudication {
+///     win_score: 500,
+///     win_plies: 1,
+///     draw_score: 10,
+///     draw_plies: 20,
+///     draw_from_ply: 80,
+///     max_plies: 400,
+/// }));
+/// // The engine plays White and its search sees it 9 pawns up.
+/// let (id, request) = controller.go().into_iter().find_map(Action::into_search).unwrap();
+/// let result = SearchResult {
+///     best_move: parse_uci_move(&request.position, "e2e4").unwrap(),
+///     score: Score::Centipawns(900),
+///     ..SearchResult::default()
+/// };
+/// // One ply past the winning score is enough here: the game ends, and
+/// // the move is not played.
+/// assert!(controller.search_finished(id, result).is_empty());
+/// assert_eq!(controller.decision(), Some(Decision::Adjudicated(GameResult::WhiteWins)));
+/// assert_eq!(controller.game().plies(), 0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Adjudication {
     /// The winning score, in centipawns.
@@ -183,6 +335,28 @@ impl Action {
 }
 
 /// Why the controller refused a call.
+///
+/// ```
+/// use outpost_board::Color;
+/// use outpost_engine::{ControlError, GameController, Mode, Timing};
+/// use outpost_notation::parse_fen;
+///
+/// let mut controller = GameController::new(Timing::default());
+/// assert_eq!(
+///     controller.exit_analysis(),
+///     Err(ControlError::NotLegalNow { why: "not analyzing" })
+/// );
+/// let refused = controller.take_back(1).unwrap_err();
+/// assert_eq!(refused.to_string(), "not enough moves to take back");
+///
+/// // White is in check: with Black to move the position would be illegal.
+/// controller.set_mode(Mode::Force);
+/// controller.set_position(parse_fen("4k3/8/8/8/8/8/8/r3K3 w - - 0 1").unwrap());
+/// assert!(matches!(
+///     controller.set_side_to_move(Color::Black),
+///     Err(ControlError::Position(_))
+/// ));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ControlError {
     /// The move is not legal, or it is not the player's turn.
@@ -198,14 +372,33 @@ pub enum ControlError {
         why: &'static str,
     },
     /// A position that cannot be set up.
-    #[error(transparent)]
-    Position(#[from] NotationError),
+    #[error("illegal position: {0}")]
+    Position(#[from] BoardError),
     /// The game was decided (resignation, agreement, the clock).
     #[error("the game is over")]
     Decided,
 }
 
 /// How the engine's thinking time is found.
+///
+/// ```
+/// use outpost_engine::{GameClocks, GameController, Timing};
+/// use outpost_search::Limits;
+/// use std::time::Duration;
+///
+/// // The same limits for every move.
+/// let fixed = GameController::new(Timing::Fixed(Limits::depth(4)));
+/// assert_eq!(fixed.move_limits(), Limits::depth(4));
+/// assert!(fixed.timing().running_clocks().is_none());
+///
+/// // Three minutes plus two seconds a move, kept by the controller.
+/// let clocks = GameClocks::new(Duration::from_secs(180), Duration::from_secs(2));
+/// let timed = GameController::new(Timing::Running(clocks));
+/// let clock = timed.move_limits().clock.unwrap();
+/// assert_eq!(clock.increment, Duration::from_secs(2));
+/// assert!(clock.time <= Duration::from_secs(180));
+/// assert!(timed.timing().running_clocks().is_some());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Timing {
     /// A time control announced once, the engine's clock reported now and
@@ -281,6 +474,19 @@ pub struct GameController {
 
 impl GameController {
     /// A controller at the start position, the engine playing Black.
+    ///
+    /// ```
+    /// use outpost_board::Color;
+    /// use outpost_engine::{GameController, Mode, Timing};
+    /// use outpost_search::Limits;
+    ///
+    /// let controller = GameController::new(Timing::Fixed(Limits::depth(4)));
+    /// assert_eq!(controller.mode(), Mode::Play(Color::Black));
+    /// assert_eq!(controller.game().plies(), 0);
+    /// assert!(controller.running().is_none());
+    /// assert!(!controller.is_over());
+    /// assert_eq!(controller.move_limits(), Limits::depth(4));
+    /// ```
     pub fn new(timing: Timing) -> GameController {
         GameController {
             game: Game::new(),
@@ -520,7 +726,7 @@ impl GameController {
             let mut setup = pos.to_setup();
             setup.side_to_move = side;
             setup.en_passant = None;
-            Position::from_setup(&setup).map_err(NotationError::from)?
+            Position::from_setup(&setup)?
         };
         let mut actions: Vec<Action> = self.halt().into_iter().collect();
         if self.mode != Mode::Analyze {
@@ -652,11 +858,14 @@ impl GameController {
             match parse_move_text(pos, text, chess960) {
                 Ok(mv) => return self.user_move(mv),
                 Err(NotationError::NullMove { .. }) => "null moves are not played",
-                Err(NotationError::IllegalUciMove { .. }) if pos.is_check() => "in check",
-                Err(NotationError::AmbiguousSan { .. }) => "ambiguous",
-                Err(NotationError::IllegalUciMove { .. } | NotationError::IllegalSan { .. }) => {
-                    "not legal in this position"
+                Err(NotationError::UciMove(UciMoveError::Illegal { .. })) if pos.is_check() => {
+                    "in check"
                 }
+                Err(NotationError::San(SanError::Ambiguous { .. })) => "ambiguous",
+                Err(
+                    NotationError::UciMove(UciMoveError::Illegal { .. })
+                    | NotationError::San(SanError::Illegal { .. }),
+                ) => "not legal in this position",
                 Err(_) => "not a move",
             }
         };

@@ -3,18 +3,27 @@
 
 use crate::engine::{Engine, SearchRequest};
 use outpost_board::Move;
-use outpost_notation::{parse_epd, to_san, Epd, NotationError};
+use outpost_notation::{parse_epd, to_san, Epd, EpdError};
 use outpost_search::Limits;
 use std::time::Duration;
 
 /// A suite position that could not be read: its line and why.
+///
+/// ```
+/// use outpost_engine::read_suite;
+///
+/// let error = read_suite("# a comment\n\n8/8/8 w - - bm Ra8;\n").unwrap_err();
+/// // Line numbers count every line, comments and blank lines too.
+/// assert_eq!(error.line, 3);
+/// assert!(error.to_string().starts_with("line 3: "));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {source}")]
 pub struct SuiteLineError {
     /// The line number, from 1.
     pub line: usize,
     /// What is wrong with it.
-    pub source: NotationError,
+    pub source: EpdError,
 }
 
 /// Reads a suite: one EPD position per non-empty line (`#` starts a
@@ -43,6 +52,23 @@ pub fn read_suite(text: &str) -> Result<Vec<Epd>, SuiteLineError> {
 }
 
 /// How the engine did on one suite position.
+///
+/// ```
+/// use outpost_engine::{read_suite, run_suite, Engine};
+/// use outpost_search::Limits;
+///
+/// let suite = read_suite("4k3/8/8/8/3q4/8/8/3RK3 w - - bm Rxd4; id \"free queen\";").unwrap();
+/// let mut engine = Engine::new(Default::default()).unwrap();
+/// let mut answers = Vec::new();
+/// run_suite(&mut engine, &suite, &Limits::depth(4), |answer| answers.push(answer.clone()));
+/// let answer = &answers[0];
+/// assert_eq!(answer.id, "free queen");
+/// assert_eq!(answer.best, ["Rxd4"]);
+/// assert!(answer.avoid.is_empty());
+/// assert_eq!(answer.played, "Rxd4");
+/// assert!(answer.solved);
+/// assert!(answer.depth <= 4);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SuiteAnswer {
     /// The position's `id`, or its number in the suite.
@@ -64,6 +90,25 @@ pub struct SuiteAnswer {
 /// Searches every position of `suite` within `limits` (a fresh game each)
 /// and hands each answer to `on_answer` as it comes; returns how many were
 /// solved.
+///
+/// ```
+/// use outpost_engine::{read_suite, run_suite, Engine};
+/// use outpost_search::Limits;
+///
+/// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/suites/sample.epd");
+/// let suite = read_suite(&std::fs::read_to_string(path).unwrap()).unwrap();
+/// let mut engine = Engine::new(Default::default()).unwrap();
+/// let mut report = Vec::new();
+/// let solved = run_suite(&mut engine, &suite, &Limits::depth(4), |answer| {
+///     let verdict = if answer.solved { "solved" } else { "missed" };
+///     report.push(format!("{}: {} {verdict}", answer.id, answer.played));
+/// });
+/// assert_eq!(solved, 3);
+/// assert_eq!(
+///     report,
+///     ["mate in one: Ra8# solved", "not Ra7: Ra8# solved", "free queen: Rxd4 solved"]
+/// );
+/// ```
 pub fn run_suite(
     engine: &mut Engine,
     suite: &[Epd],

@@ -25,6 +25,38 @@ use outpost_board::{Move, Position};
 pub trait Evaluate: Send {
     /// The evaluation of `pos` in centipawns from the side to move's point
     /// of view, within [`crate::EVAL_LIMIT`].
+    ///
+    /// Implementing it is all another evaluator needs; the position
+    /// updates have empty defaults:
+    ///
+    /// ```
+    /// use outpost_board::{Color, PieceKind, Position};
+    /// use outpost_eval::Evaluate;
+    /// use outpost_notation::parse_fen;
+    ///
+    /// /// Counts material only: 1, 3, 3, 5, 9.
+    /// struct Material;
+    ///
+    /// impl Evaluate for Material {
+    ///     fn evaluate(&mut self, pos: &Position) -> i32 {
+    ///         let us = pos.side_to_move();
+    ///         let value = [100, 300, 300, 500, 900];
+    ///         let side = |color: Color| -> i32 {
+    ///             PieceKind::ALL[..5]
+    ///                 .iter()
+    ///                 .zip(value)
+    ///                 .map(|(&kind, v)| pos.pieces_of(color, kind).count() as i32 * v)
+    ///                 .sum()
+    ///         };
+    ///         side(us) - side(!us)
+    ///     }
+    /// }
+    ///
+    /// let pos = parse_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1").unwrap();
+    /// let mut eval = Material;
+    /// eval.set_root(&pos);
+    /// assert_eq!(eval.evaluate(&pos), -900);
+    /// ```
     fn evaluate(&mut self, pos: &Position) -> i32;
 
     /// A search starts (or restarts) from `root`.

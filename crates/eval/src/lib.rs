@@ -33,6 +33,7 @@
 //! assert!(trace.to_string().contains("Final evaluation:"));
 //! ```
 
+#![warn(missing_docs)]
 mod endgame;
 mod evaluate;
 mod evaluator;

@@ -20,6 +20,21 @@ pub const KING_DANGER_SIZE: usize = 48;
 /// The weights of the evaluation. Every field is public so that a tuner can
 /// read and write them directly, or all at once as a flat list of integers
 /// through [`Params::visit_mut`].
+///
+/// ```
+/// use outpost_eval::{Evaluator, Params, S};
+/// use outpost_notation::parse_fen;
+///
+/// // White has the bishop pair, Black a bishop and a knight.
+/// let pos = parse_fen("2b1k1n1/pppp1ppp/8/8/8/8/PPPP1PPP/2B1KB2 w - - 0 1").unwrap();
+/// let usual = Evaluator::new().evaluate(&pos);
+///
+/// // Weights are plain fields: value the bishop pair more.
+/// let mut params = Params::default();
+/// params.bishop_pair = params.bishop_pair + S(50, 50);
+/// let keen = Evaluator::with_params(params).evaluate(&pos);
+/// assert!(keen > usual + 40);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Params {
     /// Material value of each piece kind, by [`PieceKind::index`](outpost_board::PieceKind::index) (the king's is unused).
@@ -533,6 +548,25 @@ impl Params {
     /// Calls `f` on every tunable integer with a name such as
     /// `psqt[1][13].mg` or `king_zone_square`, always in the same order.
     /// A [`TaperedScore`] gives two integers, its middlegame then its endgame value.
+    ///
+    /// ```
+    /// use outpost_eval::Params;
+    ///
+    /// let mut params = Params::default();
+    /// let tempo = params.tempo;
+    /// let mut psqt = 0;
+    /// params.visit_mut(|name, value| {
+    ///     if name.starts_with("psqt[") {
+    ///         psqt += 1;
+    ///     }
+    ///     if name.starts_with("tempo.") {
+    ///         *value *= 2;
+    ///     }
+    /// });
+    /// // Six tables of 32 squares, two values each.
+    /// assert_eq!(psqt, 6 * 32 * 2);
+    /// assert_eq!(params.tempo, tempo * 2);
+    /// ```
     pub fn visit_mut(&mut self, mut f: impl FnMut(&str, &mut i32)) {
         // Destructured without `..`, so a new field cannot be forgotten here.
         let Params {
@@ -652,6 +686,16 @@ impl Params {
     }
 
     /// Every tunable integer, in [`Params::visit_mut`] order.
+    ///
+    /// ```
+    /// use outpost_eval::Params;
+    ///
+    /// let params = Params::default();
+    /// let values = params.to_vec();
+    /// // The pawn's middlegame and endgame values come first.
+    /// assert_eq!(values[0], params.piece_value[0].mg());
+    /// assert_eq!(values[1], params.piece_value[0].eg());
+    /// ```
     pub fn to_vec(&self) -> Vec<i32> {
         let mut values = Vec::new();
         self.clone().visit_mut(|_, v| values.push(*v));
@@ -659,6 +703,17 @@ impl Params {
     }
 
     /// The name of every tunable integer, in [`Params::visit_mut`] order.
+    ///
+    /// ```
+    /// use outpost_eval::Params;
+    ///
+    /// let params = Params::default();
+    /// let names = params.names();
+    /// assert_eq!(names.len(), params.to_vec().len());
+    /// assert_eq!(names[..2], ["piece_value[0].mg", "piece_value[0].eg"]);
+    /// let tempo = names.iter().position(|n| n == "tempo.eg").unwrap();
+    /// assert_eq!(params.to_vec()[tempo], params.tempo.eg());
+    /// ```
     pub fn names(&self) -> Vec<String> {
         let mut names = Vec::new();
         self.clone()
@@ -669,6 +724,21 @@ impl Params {
     /// Overwrites the tunable integers, in [`Params::visit_mut`] order, from
     /// `values`; stops early if `values` is shorter, ignores any extra values,
     /// and returns how many were written.
+    ///
+    /// ```
+    /// use outpost_eval::{Params, S};
+    ///
+    /// let mut params = Params::default();
+    /// // A short slice overwrites the first values only: the pawn's.
+    /// assert_eq!(params.set_from_slice(&[100, 120]), 2);
+    /// assert_eq!(params.piece_value[0], S(100, 120));
+    /// assert_eq!(params.piece_value[1], Params::default().piece_value[1]);
+    ///
+    /// // A full list round-trips.
+    /// let values = Params::default().to_vec();
+    /// assert_eq!(params.set_from_slice(&values), values.len());
+    /// assert_eq!(params, Params::default());
+    /// ```
     pub fn set_from_slice(&mut self, values: &[i32]) -> usize {
         let mut written = 0;
         self.visit_mut(|_, v| {

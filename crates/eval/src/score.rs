@@ -9,10 +9,35 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 ///
 /// Each half must stay within `i16` range; every weight and every sum the
 /// evaluation forms does by a wide margin.
+///
+/// ```
+/// use outpost_eval::{TaperedScore, S};
+///
+/// // Two rooks on open files, less a doubled pawn.
+/// let open_file = S(20, 8);
+/// let doubled = TaperedScore::new(-6, -11);
+/// let total = open_file * 2 + doubled;
+/// assert_eq!((total.mg(), total.eg()), (34, 5));
+/// assert_eq!(-total, S(-34, -5));
+/// assert_eq!(
+///     [open_file, doubled].into_iter().sum::<TaperedScore>(),
+///     S(14, -3)
+/// );
+/// assert_eq!(total.to_string(), "34/5");
+/// assert_eq!(format!("{total:?}"), "S(34, 5)");
+/// assert_eq!(TaperedScore::default(), TaperedScore::ZERO);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct TaperedScore(i32);
 
 /// Shorthand for [`TaperedScore::new`]: `S(mg, eg)`.
+///
+/// ```
+/// use outpost_eval::{TaperedScore, S};
+///
+/// assert_eq!(S(12, -5), TaperedScore::new(12, -5));
+/// assert_eq!(S(12, -5).eg(), -5);
+/// ```
 #[allow(non_snake_case)]
 #[inline]
 pub const fn S(mg: i32, eg: i32) -> TaperedScore {

@@ -5,6 +5,21 @@ use outpost_board::Color;
 use std::fmt;
 
 /// The terms of the evaluation, as the trace lists them.
+///
+/// ```
+/// use outpost_eval::{Evaluator, TaperedScore, Term};
+/// use outpost_notation::parse_fen;
+///
+/// assert_eq!(Term::ALL.len(), Term::COUNT);
+/// assert!(Term::ALL.iter().enumerate().all(|(i, t)| t.index() == i));
+/// assert_eq!(Term::KingSafety.to_string(), "King safety");
+///
+/// // A trace's terms add up to its total.
+/// let pos = parse_fen("r3k2r/ppp2ppp/2n5/3q4/3P4/2N5/PP3PPP/R2QR1K1 b kq - 0 12").unwrap();
+/// let trace = Evaluator::new().trace(&pos);
+/// let sum: TaperedScore = Term::ALL.iter().map(|&t| trace.term_total(t)).sum();
+/// assert_eq!(sum, trace.total());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Term {
     /// Piece values.
@@ -106,6 +121,37 @@ impl Tracer for NoTrace {
 /// Its [`Display`](fmt::Display) prints a table in the style of Stockfish's
 /// `eval` command, in pawns from White's point of view, ending with the line
 /// `Final evaluation: <score> (white side)`.
+///
+/// ```
+/// use outpost_board::Color;
+/// use outpost_eval::{Evaluator, Term};
+/// use outpost_notation::parse_fen;
+///
+/// let mut eval = Evaluator::new();
+/// // White has an extra knight; Black is to move.
+/// let pos = parse_fen("4k3/pppp4/8/8/8/8/PPPP4/1N2K3 b - - 0 1").unwrap();
+/// let trace = eval.trace(&pos);
+/// let knight = eval.params().piece_value[1];
+/// assert_eq!(trace.term_total(Term::Material), knight);
+/// assert!(trace.white_score() > 0);
+/// assert_eq!(trace.score(), -trace.white_score());
+/// assert_eq!(trace.score(), eval.evaluate(&pos));
+/// assert!(!trace.is_insufficient_material());
+///
+/// // The printed table has a row per term and ends with the score.
+/// let text = trace.to_string();
+/// assert!(text
+///     .lines()
+///     .any(|line| line.trim_start().starts_with("Material |")));
+/// let last = text.lines().last().unwrap();
+/// assert!(last.starts_with("Final evaluation: +") && last.ends_with("(white side)"));
+///
+/// // A lone knight cannot mate: nothing to explain.
+/// let draw = eval.trace(&parse_fen("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1").unwrap());
+/// assert!(draw.is_insufficient_material());
+/// assert_eq!(draw.score(), 0);
+/// assert_eq!(draw.term(Term::Material, Color::White).mg(), 0);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trace {
     pub(crate) terms: [[TaperedScore; 2]; Term::COUNT],

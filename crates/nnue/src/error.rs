@@ -1,6 +1,31 @@
 //! What can be wrong with a network file.
 
 /// Why a network could not be loaded.
+///
+/// ```
+/// use outpost_nnue::{default_network, load_network, Network, NnueError};
+///
+/// assert_eq!(Network::from_bytes(b"not a network"), Err(NnueError::NotANetwork));
+///
+/// // A good file, damaged in three ways.
+/// let good = default_network().to_bytes();
+/// let mut flipped = good.clone();
+/// flipped[100] ^= 1;
+/// assert_eq!(Network::from_bytes(&flipped), Err(NnueError::Checksum));
+/// let cut = &good[..good.len() - 1];
+/// assert!(matches!(Network::from_bytes(cut), Err(NnueError::Length { .. })));
+/// let mut future = good.clone();
+/// future[4..8].copy_from_slice(&9u32.to_le_bytes());
+/// assert_eq!(Network::from_bytes(&future), Err(NnueError::Version(9)));
+///
+/// // A hidden layer that is not a multiple of 16.
+/// let shape = Network::new(10, 1, vec![0; 768 * 10], vec![0; 10], vec![0; 20], vec![0]);
+/// assert!(matches!(shape, Err(NnueError::Shape(_))));
+///
+/// let missing = load_network("no/such/net.nnue".as_ref()).unwrap_err();
+/// assert!(matches!(missing, NnueError::Io { .. }));
+/// assert!(missing.to_string().starts_with("cannot read network file no/such/net.nnue"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NnueError {
     /// The file does not start with the network magic.

@@ -38,6 +38,27 @@ const fn king_bucket_table() -> [u8; 64] {
 
 /// Which set of inputs a perspective uses, fixed by where its own king
 /// stands: the king bucket and whether the board is mirrored left to right.
+///
+/// ```
+/// use outpost_board::{Color, Position, Square};
+/// use outpost_nnue::{KingSlot, KING_BUCKETS};
+///
+/// // At the start both kings are on their e-file square: bucket 0, not mirrored.
+/// let start = Position::startpos();
+/// for side in [Color::White, Color::Black] {
+///     let slot = KingSlot::in_position(&start, side, KING_BUCKETS);
+///     assert_eq!(slot, KingSlot { bucket: 0, mirrored: false });
+/// }
+/// // After castling short the king is on g1: bucket 1.
+/// let g1 = Square::from_index(6).unwrap();
+/// assert_eq!(KingSlot::of(Color::White, g1, KING_BUCKETS).bucket, 1);
+/// // A king on c1 sees the board mirrored, as if it stood on f1.
+/// let c1 = Square::from_index(2).unwrap();
+/// let mirrored = KingSlot::of(Color::White, c1, KING_BUCKETS);
+/// assert_eq!(mirrored, KingSlot { bucket: 0, mirrored: true });
+/// // A network without king buckets always uses the one set of inputs.
+/// assert_eq!(KingSlot::of(Color::White, c1, 1), KingSlot::default());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KingSlot {
     /// The king bucket (0 when the network has one).
@@ -133,6 +154,25 @@ pub fn feature_in(perspective: Color, slot: KingSlot, piece: Piece, square: Squa
 
 /// Every active input of `pos` in `perspective`'s half of a network with
 /// `king_buckets` king buckets.
+///
+/// ```
+/// use outpost_board::{Color, Position};
+/// use outpost_nnue::{active_features, INPUTS, KING_BUCKETS};
+///
+/// let start = Position::startpos();
+/// // One input per piece: 16 own pieces below 384, 16 of the opponent's above.
+/// let inputs: Vec<usize> = active_features(&start, Color::White, 1).collect();
+/// assert_eq!(inputs.len(), 32);
+/// assert_eq!(inputs.iter().filter(|&&i| i < 384).count(), 16);
+/// // The start position looks the same from either side.
+/// let mut black: Vec<usize> = active_features(&start, Color::Black, 1).collect();
+/// let mut white = inputs.clone();
+/// white.sort_unstable();
+/// black.sort_unstable();
+/// assert_eq!(white, black);
+/// // With king buckets, all inputs fall in the king's bucket (0 at the start).
+/// assert!(active_features(&start, Color::White, KING_BUCKETS).all(|i| i < INPUTS));
+/// ```
 pub fn active_features(
     pos: &Position,
     perspective: Color,

@@ -8,6 +8,28 @@
 use crate::network::QA;
 
 /// Which implementation runs the inner loops.
+///
+/// ```
+/// use outpost_nnue::{Kernel, QA};
+///
+/// // Whatever this CPU has, it computes what the portable code does.
+/// let fastest = Kernel::detect();
+/// let mut activations = [0i16; 16];
+/// let mut weights = [0i16; 16];
+/// (activations[0], weights[0]) = (300, 2); // clamped to QA = 255
+/// (activations[1], weights[1]) = (-7, 5); // clamped to 0
+/// (activations[2], weights[2]) = (10, 3);
+/// let expected = (QA * 2) * QA + (10 * 3) * 10;
+/// assert_eq!(Kernel::Portable.screlu_dot(&activations, &weights), expected);
+/// assert_eq!(fastest.screlu_dot(&activations, &weights), expected);
+///
+/// // An accumulator update: dst = src + added rows - removed rows.
+/// let src = [10i16; 16];
+/// let (add, sub) = ([3i16; 16], [1i16; 16]);
+/// let mut dst = [0i16; 16];
+/// fastest.update(&mut dst, &src, &[&add], &[&sub]);
+/// assert_eq!(dst, [12i16; 16]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kernel {
     /// Plain Rust, on every CPU.

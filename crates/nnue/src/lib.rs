@@ -16,6 +16,7 @@
 //! assert_eq!(score, eval.evaluate_from_scratch(&pos));
 //! ```
 
+#![warn(missing_docs)]
 mod error;
 mod evaluator;
 mod features;
@@ -42,6 +43,17 @@ use std::sync::{Arc, OnceLock};
 const DEFAULT_NETWORK: &[u8] = include_bytes!(env!("OUTPOST_EMBEDDED_NETWORK"));
 
 /// The network built into the binary, read once.
+///
+/// ```
+/// use outpost_nnue::default_network;
+/// use std::sync::Arc;
+///
+/// let network = default_network();
+/// // Read once: every call shares the same network.
+/// assert!(Arc::ptr_eq(&network, &default_network()));
+/// assert_eq!(network.hidden() % 16, 0);
+/// assert!(network.buckets() >= 1);
+/// ```
 pub fn default_network() -> Arc<Network> {
     static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
     NETWORK
@@ -54,6 +66,29 @@ pub fn default_network() -> Arc<Network> {
 }
 
 /// Reads a network file.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_eval::Evaluate;
+/// use outpost_nnue::{load_network, NnueEvaluator};
+/// use std::path::Path;
+/// use std::sync::Arc;
+///
+/// let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/gen10.nnue"));
+/// let network = Arc::new(load_network(path).unwrap());
+/// assert_eq!(network.hidden(), 256);
+///
+/// // Incremental updates along a game agree with computing from scratch.
+/// let mut eval = NnueEvaluator::new(network);
+/// let start = Position::startpos();
+/// eval.set_root(&start);
+/// let e4 = start.legal_moves().iter().copied().find(|m| m.to_string() == "e2e4").unwrap();
+/// let after = start.play(e4);
+/// eval.make(&start, e4, &after);
+/// assert_eq!(eval.evaluate(&after), eval.evaluate_from_scratch(&after));
+/// eval.unmake();
+/// assert_eq!(eval.evaluate(&start), eval.evaluate_from_scratch(&start));
+/// ```
 pub fn load_network(path: &Path) -> Result<Network, NnueError> {
     let bytes = std::fs::read(path).map_err(|e| NnueError::Io {
         path: path.display().to_string(),

@@ -41,6 +41,36 @@ pub const MAX_BUCKETS: usize = 16;
 
 /// A quantised network: 768 inputs per king bucket → H hidden units per
 /// perspective (SCReLU) → 1 output per bucket.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_eval::Evaluate;
+/// use outpost_nnue::{Network, NnueEvaluator, INPUTS, QA, QB};
+/// use std::sync::Arc;
+///
+/// // The smallest network: 16 hidden units, one output bucket, every weight
+/// // 0 and an output bias worth a quarter of a unit, i.e. 100 centipawns.
+/// let hidden = 16;
+/// let network = Network::new(
+///     hidden,
+///     1,
+///     vec![0; INPUTS * hidden],
+///     vec![0; hidden],
+///     vec![0; 2 * hidden],
+///     vec![QA * QB / 4],
+/// )
+/// .unwrap();
+/// assert_eq!((network.hidden(), network.buckets(), network.king_buckets()), (16, 1, 1));
+///
+/// // Its file reads back as the same network.
+/// let bytes = network.to_bytes();
+/// assert_eq!(Network::from_bytes(&bytes).unwrap(), network);
+///
+/// let mut eval = NnueEvaluator::new(Arc::new(network));
+/// let start = Position::startpos();
+/// eval.set_root(&start);
+/// assert_eq!(eval.evaluate(&start), 100);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     hidden: usize,
@@ -177,6 +207,19 @@ impl Network {
 
     /// Reads a network file, checking its magic, version, shape, length
     /// and checksum.
+    ///
+    /// ```
+    /// use outpost_nnue::{Network, MAGIC};
+    ///
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/gen10.nnue")).unwrap();
+    /// assert_eq!(bytes[..4], MAGIC);
+    /// let network = Network::from_bytes(&bytes).unwrap();
+    /// // Generation 10: 256 hidden units per perspective, 8 output buckets.
+    /// assert_eq!((network.hidden(), network.buckets()), (256, 8));
+    /// assert_eq!(network.to_bytes(), bytes);
+    /// // The last 8 bytes are the checksum.
+    /// assert_eq!(network.checksum().to_le_bytes(), bytes[bytes.len() - 8..]);
+    /// ```
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NnueError> {
         if bytes.len() < 16 || bytes[0..4] != MAGIC {
             return Err(NnueError::NotANetwork);
@@ -245,6 +288,15 @@ impl Network {
 /// The output bucket, out of `buckets`, of a position with `pieces`
 /// pieces (kings included): `(pieces − 2) · buckets / 32`. The trainer and
 /// inference share it.
+///
+/// ```
+/// use outpost_nnue::output_bucket;
+///
+/// assert_eq!(output_bucket(2, 8), 0); // bare kings
+/// assert_eq!(output_bucket(18, 8), 4);
+/// assert_eq!(output_bucket(32, 8), 7); // the start position
+/// assert_eq!(output_bucket(32, 1), 0);
+/// ```
 #[inline]
 pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
     ((pieces.clamp(2, 32) as usize - 2) * buckets / 32).min(buckets.max(1) - 1)

@@ -10,7 +10,7 @@
 use crate::game::play;
 use crate::uci_move::long_algebraic;
 use crate::{
-    parse_san, parse_setup, to_fen, to_san, NotationError, ReadOptions, Warning, WarningKind,
+    parse_san, parse_setup, to_fen, to_san, EpdError, FenError, ReadOptions, Warning, WarningKind,
 };
 use outpost_board::{Move, Position};
 use std::borrow::Cow;
@@ -137,7 +137,7 @@ impl Epd {
 
 /// Parses one EPD line, leniently (see [`parse_epd_with`]; the warnings
 /// are dropped).
-pub fn parse_epd(line: &str) -> Result<Epd, NotationError> {
+pub fn parse_epd(line: &str) -> Result<Epd, EpdError> {
     parse_epd_with(line, ReadOptions::default()).map(|(epd, _)| epd)
 }
 
@@ -155,7 +155,7 @@ const LIST_OPCODES: [&str; 5] = ["bm", "am", "pv", "sv", "noop"];
 /// (`id="33"`) and moves in long algebraic notation (`bm g6g4`).
 ///
 /// ```
-/// use outpost_notation::{parse_epd_with, NotationError, ReadOptions, WarningKind};
+/// use outpost_notation::{parse_epd_with, EpdError, ReadOptions, WarningKind};
 ///
 /// let line = "4k3/8/8/8/8/8/4P3/4K3 w - - - bm e2e4; id=\"say \\\"hi\\\"\";";
 /// let (epd, warnings) = parse_epd_with(line, ReadOptions::default()).unwrap();
@@ -166,18 +166,15 @@ const LIST_OPCODES: [&str; 5] = ["bm", "am", "pv", "sv", "noop"];
 /// assert!(parse_epd_with(line, ReadOptions::strict()).is_err());
 /// assert!(matches!(
 ///     parse_epd_with("4k3/8/8/8/8/8/4P3/4K3 w - - c0 nice endgame;", ReadOptions::default()),
-///     Err(NotationError::EpdOperation { .. })
+///     Err(EpdError::Operation { .. })
 /// ));
 /// ```
-pub fn parse_epd_with(
-    line: &str,
-    options: ReadOptions,
-) -> Result<(Epd, Vec<Warning>), NotationError> {
+pub fn parse_epd_with(line: &str, options: ReadOptions) -> Result<(Epd, Vec<Warning>), EpdError> {
     if let Some((at, c)) = line
         .char_indices()
         .find(|&(_, c)| c.is_control() && !matches!(c, '\t' | '\r' | '\n'))
     {
-        return Err(NotationError::EpdControlCharacter {
+        return Err(EpdError::ControlCharacter {
             code: u32::from(c),
             column: line[..at].chars().count() + 1,
         });
@@ -221,18 +218,19 @@ pub fn parse_epd_with(
         fields.pop();
     } else if fields.len() == 5 {
         // One number is an operand-less opcode or garbage, not a clock pair.
-        return Err(NotationError::EpdOperation {
+        return Err(EpdError::Operation {
             opcode: fields[4].to_string(),
             reason: "expected an opcode starting with a letter".to_string(),
         });
     }
     if fields.len() < 4 {
-        return Err(NotationError::EpdFieldCount {
+        return Err(EpdError::FieldCount {
             found: fields.len(),
         });
     }
-    let setup = parse_setup(&fields.join(" "))?;
-    let position = Position::from_setup(&setup)?;
+    let setup = parse_setup(&fields.join(" ")).map_err(EpdError::Position)?;
+    let position = Position::from_setup(&setup)
+        .map_err(|e| EpdError::Position(FenError::IllegalPosition(e)))?;
     let mut operations = Vec::new();
     for (opcode, operands) in reader.split_operations(rest)? {
         operations.push(reader.parse_operation(&position, opcode, &operands)?);
@@ -283,7 +281,7 @@ impl<'a> EpdLine<'a> {
     fn split_operations(
         &mut self,
         text: &'a str,
-    ) -> Result<Vec<(&'a str, Vec<Operand<'a>>)>, NotationError> {
+    ) -> Result<Vec<(&'a str, Vec<Operand<'a>>)>, EpdError> {
         let mut ops = Vec::new();
         let mut opcode: Option<&'a str> = None;
         let mut operands: Vec<Operand<'a>> = Vec::new();
@@ -298,13 +296,13 @@ impl<'a> EpdLine<'a> {
                 }
                 b'"' => {
                     let Some(code) = opcode else {
-                        return Err(NotationError::EpdOperation {
+                        return Err(EpdError::Operation {
                             opcode: String::new(),
                             reason: "string where an opcode was expected".to_string(),
                         });
                     };
                     let (value, len) =
-                        read_string(&text[i..]).ok_or_else(|| NotationError::EpdOperation {
+                        read_string(&text[i..]).ok_or_else(|| EpdError::Operation {
                             opcode: code.to_string(),
                             reason: "string never closed: expected `\"`".to_string(),
                         })?;
@@ -357,14 +355,14 @@ impl<'a> EpdLine<'a> {
         ops: &mut Vec<(&'a str, Vec<Operand<'a>>)>,
         opcode: &mut Option<&'a str>,
         operands: &mut Vec<Operand<'a>>,
-    ) -> Result<(), NotationError> {
+    ) -> Result<(), EpdError> {
         let Some(code) = opcode.take() else {
             return Ok(());
         };
         let valid = code.as_bytes()[0].is_ascii_alphabetic()
             && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
         if !valid {
-            return Err(NotationError::EpdOperation {
+            return Err(EpdError::Operation {
                 opcode: code.to_string(),
                 reason: "expected an opcode of letters, digits and `_` starting with a letter"
                     .to_string(),
@@ -376,7 +374,7 @@ impl<'a> EpdLine<'a> {
             .map(|o| o.source)
             .collect();
         if words.len() > 1 && !LIST_OPCODES.contains(&code) {
-            return Err(NotationError::EpdOperation {
+            return Err(EpdError::Operation {
                 opcode: code.to_string(),
                 reason: format!(
                     "unquoted text `{}`: expected one operand, or the text in quotes",
@@ -393,18 +391,18 @@ impl<'a> EpdLine<'a> {
         pos: &Position,
         opcode: &str,
         operands: &[Operand<'_>],
-    ) -> Result<Operation, NotationError> {
-        let bad = |reason: &str| NotationError::EpdOperation {
+    ) -> Result<Operation, EpdError> {
+        let bad = |reason: &str| EpdError::Operation {
             opcode: opcode.to_string(),
             reason: reason.to_string(),
         };
-        let one = |operands: &[Operand<'_>]| -> Result<String, NotationError> {
+        let one = |operands: &[Operand<'_>]| -> Result<String, EpdError> {
             match operands {
                 [one] => Ok(one.text.to_string()),
                 _ => Err(bad("expected exactly one operand")),
             }
         };
-        let number = |operands: &[Operand<'_>]| -> Result<String, NotationError> {
+        let number = |operands: &[Operand<'_>]| -> Result<String, EpdError> {
             match operands {
                 [one] if !one.quoted => Ok(one.text.to_string()),
                 _ => Err(bad("expected exactly one number")),
@@ -537,9 +535,9 @@ fn write_string(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
 }
 
 impl FromStr for Epd {
-    type Err = NotationError;
+    type Err = EpdError;
 
-    fn from_str(line: &str) -> Result<Epd, NotationError> {
+    fn from_str(line: &str) -> Result<Epd, EpdError> {
         parse_epd(line)
     }
 }

@@ -1,6 +1,6 @@
 //! Forsyth–Edwards Notation: parsing (strict) and formatting.
 
-use crate::NotationError;
+use crate::FenError;
 use outpost_board::{
     CastlingRights, CastlingSide, Color, File, Piece, PieceKind, Position, Rank, Setup, Square,
 };
@@ -14,16 +14,16 @@ pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 /// The six fields are checked strictly; the halfmove clock and fullmove
 /// number may be left out together (they default to 0 and 1). Errors name the
 /// field and what is wrong, or the rule the position breaks.
-pub fn parse_fen(fen: &str) -> Result<Position, NotationError> {
-    Ok(Position::from_setup(&parse_setup(fen)?)?)
+pub fn parse_fen(fen: &str) -> Result<Position, FenError> {
+    Position::from_setup(&parse_setup(fen)?).map_err(FenError::IllegalPosition)
 }
 
 /// Parses a FEN into its parts without checking that they form a legal
 /// position.
-pub fn parse_setup(fen: &str) -> Result<Setup, NotationError> {
+pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.len() != 4 && fields.len() != 6 {
-        return Err(NotationError::FenFieldCount {
+        return Err(FenError::FieldCount {
             found: fields.len(),
         });
     }
@@ -33,7 +33,7 @@ pub fn parse_setup(fen: &str) -> Result<Setup, NotationError> {
         "w" => Color::White,
         "b" => Color::Black,
         other => {
-            return Err(NotationError::FenSideToMove {
+            return Err(FenError::SideToMove {
                 field: other.to_string(),
             })
         }
@@ -44,19 +44,18 @@ pub fn parse_setup(fen: &str) -> Result<Setup, NotationError> {
         field => match field.parse::<Square>() {
             Ok(sq) if sq.rank() == Rank::Third || sq.rank() == Rank::Sixth => Some(sq),
             _ => {
-                return Err(NotationError::FenEnPassant {
+                return Err(FenError::EnPassant {
                     field: field.to_string(),
                 })
             }
         },
     };
     if fields.len() == 6 {
-        setup.halfmove_clock =
-            parse_number(fields[4]).ok_or_else(|| NotationError::FenHalfmoveClock {
-                field: fields[4].to_string(),
-            })?;
+        setup.halfmove_clock = parse_number(fields[4]).ok_or_else(|| FenError::HalfmoveClock {
+            field: fields[4].to_string(),
+        })?;
         setup.fullmove_number = parse_number(fields[5]).filter(|&n| n >= 1).ok_or_else(|| {
-            NotationError::FenFullmoveNumber {
+            FenError::FullmoveNumber {
                 field: fields[5].to_string(),
             }
         })?;
@@ -72,14 +71,14 @@ fn parse_number(field: &str) -> Option<u32> {
     field.parse().ok()
 }
 
-fn parse_board(field: &str, board: &mut [Option<Piece>; 64]) -> Result<(), NotationError> {
+fn parse_board(field: &str, board: &mut [Option<Piece>; 64]) -> Result<(), FenError> {
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 8 {
-        return Err(NotationError::FenRankCount { found: ranks.len() });
+        return Err(FenError::RankCount { found: ranks.len() });
     }
     for (i, text) in ranks.iter().enumerate() {
         let rank = 7 - i;
-        let bad = |reason| NotationError::FenRank {
+        let bad = |reason| FenError::Rank {
             rank: rank as u8 + 1,
             text: text.to_string(),
             reason,
@@ -123,11 +122,8 @@ fn parse_board(field: &str, board: &mut [Option<Piece>; 64]) -> Result<(), Notat
 /// FEN and X-FEN mean it) or as the rook's file letter (Shredder-FEN and
 /// X-FEN for Chess960: upper case for White). Whether the rook and king are
 /// really there is checked with the rest of the position.
-fn parse_castling(
-    field: &str,
-    board: &[Option<Piece>; 64],
-) -> Result<CastlingRights, NotationError> {
-    let bad = || NotationError::FenCastling {
+fn parse_castling(field: &str, board: &[Option<Piece>; 64]) -> Result<CastlingRights, FenError> {
+    let bad = || FenError::Castling {
         field: field.to_string(),
     };
     if field == "-" {
@@ -306,7 +302,7 @@ fn write_fen(pos: &Position, shredder: bool) -> String {
 /// assert_eq!(pos, Position::startpos());
 /// assert_eq!(Fen::from(pos).to_string(), STARTPOS_FEN);
 /// assert!("8/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>().is_err());
-/// # Ok::<(), outpost_notation::NotationError>(())
+/// # Ok::<(), outpost_notation::FenError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Fen(Position);
@@ -330,9 +326,9 @@ impl From<Position> for Fen {
 }
 
 impl std::str::FromStr for Fen {
-    type Err = NotationError;
+    type Err = FenError;
 
-    fn from_str(text: &str) -> Result<Fen, NotationError> {
+    fn from_str(text: &str) -> Result<Fen, FenError> {
         parse_fen(text).map(Fen)
     }
 }

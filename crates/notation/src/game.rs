@@ -2,7 +2,7 @@
 //! and how it ended.
 
 use crate::pgn::{Control, Line, MoveNode, PgnGame, Tags, Visitor};
-use crate::{parse_san, parse_uci_move, to_fen, to_san, NotationError};
+use crate::{parse_san, parse_uci_move, to_fen, to_san, NotationError, PgnError};
 use outpost_board::{Color, Move, Position};
 use std::fmt;
 use std::str::FromStr;
@@ -386,13 +386,14 @@ impl FromStr for Game {
         crate::PgnReader::new(text.as_bytes())
             .read_game(&mut GameBuilder::new())
             .unwrap_or_else(|| {
-                Err(NotationError::Pgn {
+                Err(PgnError::Syntax {
                     game: 1,
                     line: 1,
                     column: 1,
                     reason: "no game found: expected tag pairs or movetext".to_string(),
                 })
             })
+            .map_err(NotationError::from)
     }
 }
 
@@ -523,7 +524,7 @@ mod tests {
         );
         assert!(matches!(
             Game::new().play_uci("e2e5"),
-            Err(NotationError::IllegalUciMove { .. })
+            Err(NotationError::UciMove(crate::UciMoveError::Illegal { .. }))
         ));
     }
 }

@@ -11,7 +11,7 @@
 //! The PGN and EPD readers are lenient by default: they read what real
 //! files get wrong as the writer meant it and report each repair as a
 //! [`Warning`]; [`ReadOptions::strict`] turns the repairs into errors.
-//! Every error is a [`NotationError`].
+//! Each kind of text has its error type (`FenError`, `SanError`, `UciMoveError`, `PgnError`, `EpdError`); each converts into [`NotationError`].
 //!
 //! ```
 //! use outpost_notation::{parse_fen, parse_san, parse_uci_move, to_fen, to_san, Game, PgnReader};
@@ -41,7 +41,7 @@ pub mod uci_move;
 mod warning;
 
 pub use epd::{parse_epd, parse_epd_with, to_epd, Epd, Operation};
-pub use error::NotationError;
+pub use error::{EpdError, FenError, NotationError, PgnError, SanError, UciMoveError};
 pub use fen::{parse_fen, parse_setup, to_fen, to_shredder_fen, Fen, STARTPOS_FEN};
 pub use game::{Game, GameBuilder, GameResult, Outcome};
 pub use pgn::{

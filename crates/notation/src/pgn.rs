@@ -32,7 +32,7 @@ pub use reader::PgnReader;
 pub use tree::PgnGameBuilder;
 pub use visitor::{Control, Visitor};
 
-use crate::{GameResult, NotationError};
+use crate::{GameResult, PgnError};
 use outpost_board::{Move, Position};
 use smallvec::SmallVec;
 use std::fmt;
@@ -246,13 +246,13 @@ impl fmt::Display for PgnGame {
 }
 
 impl FromStr for PgnGame {
-    type Err = NotationError;
+    type Err = PgnError;
 
     /// The first game of a PGN text, read leniently (see [`PgnReader`] for
     /// strict reading and the warnings).
-    fn from_str(text: &str) -> Result<PgnGame, NotationError> {
+    fn from_str(text: &str) -> Result<PgnGame, PgnError> {
         PgnReader::new(text.as_bytes()).next().unwrap_or_else(|| {
-            Err(NotationError::Pgn {
+            Err(PgnError::Syntax {
                 game: 1,
                 line: 1,
                 column: 1,

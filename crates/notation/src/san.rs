@@ -8,7 +8,7 @@
 //! over-disambiguated and may carry `!`/`?` annotations. The null move is
 //! `--`.
 
-use crate::NotationError;
+use crate::SanError;
 use outpost_board::attacks::{attacks, between, bishop_attacks, king_attacks, line, rook_attacks};
 use outpost_board::{
     Bitboard, CastlingSide, Color, File, Move, MoveKind, PieceKind, Position, Rank, Square,
@@ -216,27 +216,27 @@ impl SanText {
 ///
 /// ```
 /// use outpost_board::Position;
-/// use outpost_notation::{parse_san, NotationError};
+/// use outpost_notation::{parse_san, SanError};
 ///
 /// let pos = Position::startpos();
 /// assert_eq!(parse_san(&pos, "Nf3").unwrap().to_string(), "g1f3");
 /// assert_eq!(parse_san(&pos, "Ngf3!?").unwrap().to_string(), "g1f3");
-/// assert!(matches!(parse_san(&pos, "Nf4"), Err(NotationError::IllegalSan { .. })));
+/// assert!(matches!(parse_san(&pos, "Nf4"), Err(SanError::Illegal { .. })));
 /// ```
-pub fn parse_san(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let san = SanText::read(text.as_bytes()).ok_or_else(|| NotationError::MalformedSan {
+pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
+    let san = SanText::read(text.as_bytes()).ok_or_else(|| SanError::Malformed {
         text: text.to_string(),
     })?;
     san.resolve(pos).map_err(|e| unresolved_error(e, text))
 }
 
 /// The error for a SAN text that names no single legal move.
-pub(crate) fn unresolved_error(e: Unresolved, text: &str) -> NotationError {
+pub(crate) fn unresolved_error(e: Unresolved, text: &str) -> SanError {
     match e {
-        Unresolved::Illegal => NotationError::IllegalSan {
+        Unresolved::Illegal => SanError::Illegal {
             text: text.to_string(),
         },
-        Unresolved::Ambiguous(candidates) => NotationError::AmbiguousSan {
+        Unresolved::Ambiguous(candidates) => SanError::Ambiguous {
             text: text.to_string(),
             candidates,
         },
@@ -645,12 +645,12 @@ mod tests {
         assert_eq!(parse_san(&castle, "0-0").unwrap().to_string(), "e1g1");
         assert!(matches!(
             parse_san(&castle, "O-O-O"),
-            Err(NotationError::IllegalSan { .. })
+            Err(SanError::Illegal { .. })
         ));
         let rooks = parse_fen("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1").unwrap();
         assert_eq!(
             parse_san(&rooks, "Rd1"),
-            Err(NotationError::AmbiguousSan {
+            Err(SanError::Ambiguous {
                 text: "Rd1".into(),
                 candidates: 2
             })

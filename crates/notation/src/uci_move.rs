@@ -4,7 +4,7 @@
 //! chess) and the king taking its own rook (`e1h1`, UCI's Chess960 mode).
 
 use crate::san::parse_san;
-use crate::NotationError;
+use crate::{NotationError, SanError, UciMoveError};
 use outpost_board::{Move, PieceKind, Position, Square, UciMove};
 
 /// Parses a long algebraic move and finds it among the legal moves of `pos`.
@@ -13,7 +13,7 @@ use outpost_board::{Move, PieceKind, Position, Square, UciMove};
 /// and `e1h1`, the king taking its rook. The null move `0000` parses to
 /// [`Move::NULL`] when the side to move is not in check (passing is never
 /// legal in check).
-pub fn parse_uci_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+pub fn parse_uci_move(pos: &Position, text: &str) -> Result<Move, UciMoveError> {
     parse_uci_move_with(pos, text, false)
 }
 
@@ -38,20 +38,18 @@ pub fn parse_move_text(pos: &Position, text: &str, chess960: bool) -> Result<Mov
         5 if text.is_ascii() => text.to_ascii_lowercase(),
         _ => text.to_string(),
     };
-    match parse_uci_move_with(pos, &coordinate, chess960) {
+    let read = match parse_uci_move_with(pos, &coordinate, chess960) {
+        Err(uci @ UciMoveError::Malformed { .. }) => match parse_san(pos, text) {
+            Err(SanError::Malformed { .. }) => Err(uci.into()),
+            other => other.map_err(NotationError::from),
+        },
+        other => other.map_err(NotationError::from),
+    };
+    match read {
         Ok(mv) if mv.is_null() => Err(NotationError::NullMove {
             text: text.to_string(),
         }),
-        Ok(mv) => Ok(mv),
-        Err(err @ NotationError::IllegalUciMove { .. }) => Err(err),
-        Err(uci) => match parse_san(pos, text) {
-            Ok(mv) if mv.is_null() => Err(NotationError::NullMove {
-                text: text.to_string(),
-            }),
-            Ok(mv) => Ok(mv),
-            Err(NotationError::MalformedSan { .. }) => Err(uci),
-            Err(san) => Err(san),
-        },
+        other => other,
     }
 }
 
@@ -72,15 +70,15 @@ pub fn parse_uci_move_with(
     pos: &Position,
     text: &str,
     chess960: bool,
-) -> Result<Move, NotationError> {
-    let uci: UciMove = text.parse().map_err(|_| NotationError::MalformedUciMove {
+) -> Result<Move, UciMoveError> {
+    let uci: UciMove = text.parse().map_err(|_| UciMoveError::Malformed {
         text: text.to_string(),
     })?;
     match uci {
         UciMove::Null if !pos.is_check() => Ok(Move::NULL),
         _ => uci
             .to_move(pos, chess960)
-            .ok_or_else(|| NotationError::IllegalUciMove {
+            .ok_or_else(|| UciMoveError::Illegal {
                 text: text.to_string(),
             }),
     }
@@ -151,7 +149,7 @@ mod tests {
             assert!(
                 matches!(
                     parse_uci_move(&pos, bad),
-                    Err(NotationError::MalformedUciMove { .. })
+                    Err(UciMoveError::Malformed { .. })
                 ),
                 "{bad}"
             );
@@ -160,7 +158,7 @@ mod tests {
             assert!(
                 matches!(
                     parse_uci_move(&pos, illegal),
-                    Err(NotationError::IllegalUciMove { .. })
+                    Err(UciMoveError::Illegal { .. })
                 ),
                 "{illegal}"
             );

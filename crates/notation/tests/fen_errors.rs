@@ -3,7 +3,7 @@
 //! shared data files.
 
 use outpost_board::{BoardError, CastlingSide, Color, Position, Square};
-use outpost_notation::{parse_fen, parse_setup, to_fen, NotationError, STARTPOS_FEN};
+use outpost_notation::{parse_fen, parse_setup, to_fen, FenError, STARTPOS_FEN};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
@@ -19,7 +19,7 @@ fn read_data(file: &str) -> String {
 }
 
 /// The error `fen` is rejected with (failing if it is accepted).
-fn error_of(fen: &str) -> NotationError {
+fn error_of(fen: &str) -> FenError {
     match parse_fen(fen) {
         Ok(pos) => panic!("`{fen}` was accepted as `{}`", to_fen(&pos)),
         Err(e) => {
@@ -31,49 +31,49 @@ fn error_of(fen: &str) -> NotationError {
     }
 }
 
-fn field_count(found: usize) -> NotationError {
-    NotationError::FenFieldCount { found }
+fn field_count(found: usize) -> FenError {
+    FenError::FieldCount { found }
 }
 
-fn side(field: &str) -> NotationError {
-    NotationError::FenSideToMove {
+fn side(field: &str) -> FenError {
+    FenError::SideToMove {
         field: field.to_string(),
     }
 }
 
-fn castling(field: &str) -> NotationError {
-    NotationError::FenCastling {
+fn castling(field: &str) -> FenError {
+    FenError::Castling {
         field: field.to_string(),
     }
 }
 
-fn en_passant(field: &str) -> NotationError {
-    NotationError::FenEnPassant {
+fn en_passant(field: &str) -> FenError {
+    FenError::EnPassant {
         field: field.to_string(),
     }
 }
 
-fn halfmove(field: &str) -> NotationError {
-    NotationError::FenHalfmoveClock {
+fn halfmove(field: &str) -> FenError {
+    FenError::HalfmoveClock {
         field: field.to_string(),
     }
 }
 
-fn fullmove(field: &str) -> NotationError {
-    NotationError::FenFullmoveNumber {
+fn fullmove(field: &str) -> FenError {
+    FenError::FullmoveNumber {
         field: field.to_string(),
     }
 }
 
-fn illegal(e: BoardError) -> NotationError {
-    NotationError::IllegalPosition(e)
+fn illegal(e: BoardError) -> FenError {
+    FenError::IllegalPosition(e)
 }
 
 /// Errors fully determined by the input: compared whole.
 #[test]
 fn malformed_fields_give_the_exact_error() {
     let b = BOARD;
-    let cases: Vec<(String, NotationError)> = vec![
+    let cases: Vec<(String, FenError)> = vec![
         // Field counts.
         (String::new(), field_count(0)),
         ("  \t\n ".into(), field_count(0)),
@@ -86,20 +86,17 @@ fn malformed_fields_give_the_exact_error() {
         // Rank counts.
         (
             "8/8/8/8/8/8/8 w - - 0 1".into(),
-            NotationError::FenRankCount { found: 7 },
+            FenError::RankCount { found: 7 },
         ),
         (
             "8/8/8/8/8/8/8/8/8 w - - 0 1".into(),
-            NotationError::FenRankCount { found: 9 },
+            FenError::RankCount { found: 9 },
         ),
         (
             format!("{b}/ w KQkq - 0 1"),
-            NotationError::FenRankCount { found: 9 },
+            FenError::RankCount { found: 9 },
         ),
-        (
-            "8 w - - 0 1".into(),
-            NotationError::FenRankCount { found: 1 },
-        ),
+        ("8 w - - 0 1".into(), FenError::RankCount { found: 1 }),
         // Side to move.
         (format!("{b} x KQkq - 0 1"), side("x")),
         (format!("{b} W KQkq - 0 1"), side("W")),
@@ -238,7 +235,7 @@ fn malformed_ranks_give_the_rank_and_reason() {
     for (board, rank, text, reason_has) in cases {
         let fen = format!("{board} w KQkq - 0 1");
         match error_of(&fen) {
-            NotationError::FenRank {
+            FenError::Rank {
                 rank: r,
                 text: t,
                 reason,
@@ -400,7 +397,7 @@ fn inconsistent_en_passant_squares_are_illegal() {
     ];
     for (fen, square) in &cases {
         match error_of(fen) {
-            NotationError::IllegalPosition(BoardError::BadEnPassant { square: s, reason })
+            FenError::IllegalPosition(BoardError::BadEnPassant { square: s, reason })
                 if s == *square =>
             {
                 assert!(!reason.is_empty());
@@ -437,7 +434,7 @@ fn accepted_variants() {
     );
     match parse_fen(&huge) {
         Ok(pos) => assert_eq!(pos.halfmove_clock(), u32::MAX),
-        Err(e) => assert!(matches!(e, NotationError::IllegalPosition(_)), "{e:?}"),
+        Err(e) => assert!(matches!(e, FenError::IllegalPosition(_)), "{e:?}"),
     }
     // Leading zeros are plain decimal.
     let pos = parse_fen(&format!("{BOARD} w KQkq - 007 010")).unwrap();
@@ -526,7 +523,7 @@ fn parse_never_panics(text: &str) {
                 assert_eq!(next.key(), next.compute_key());
             }
         }
-        Err(NotationError::IllegalPosition(e)) => {
+        Err(FenError::IllegalPosition(e)) => {
             let setup = setup.unwrap_or_else(|s| panic!("`{text}`: setup error {s} but {e}"));
             assert_eq!(Position::from_setup(&setup), Err(e));
         }
@@ -627,7 +624,7 @@ fn largest_accepted(fen_with: impl Fn(u32) -> String) -> u32 {
     // Anything larger is refused as an illegal position, not a syntax error.
     let refused = fen_with(hi);
     assert!(
-        matches!(error_of(&refused), NotationError::IllegalPosition(_)),
+        matches!(error_of(&refused), FenError::IllegalPosition(_)),
         "`{refused}`"
     );
     lo

@@ -5,7 +5,7 @@
 use outpost_board::{Move, Position};
 use outpost_notation::pgn::{Control, Visitor};
 use outpost_notation::{
-    parse_epd, parse_epd_with, parse_fen, GameResult, NotationError, PgnGame, PgnReader,
+    parse_epd, parse_epd_with, parse_fen, EpdError, GameResult, PgnError, PgnGame, PgnReader,
     ReadOptions, Warning, WarningKind,
 };
 
@@ -32,7 +32,7 @@ fn strict_rejects(text: &[u8]) {
     let mut reader = PgnReader::with_options(text, ReadOptions::strict());
     let first = reader.next().expect("a game");
     assert!(
-        matches!(first, Err(NotationError::Pgn { .. })),
+        matches!(first, Err(PgnError::Syntax { .. })),
         "strict reading accepted `{}`: {first:?}",
         String::from_utf8_lossy(text)
     );
@@ -41,7 +41,7 @@ fn strict_rejects(text: &[u8]) {
 fn lenient_rejects(text: &[u8], reason: &str) {
     let mut reader = PgnReader::new(text);
     match reader.next().expect("a game") {
-        Err(NotationError::Pgn { reason: r, .. }) => assert!(
+        Err(PgnError::Syntax { reason: r, .. }) => assert!(
             r.contains(reason),
             "`{}`: `{r}` lacks `{reason}`",
             String::from_utf8_lossy(text)
@@ -305,9 +305,7 @@ fn games_are_never_merged_or_cut_short() {
     // A bad game is an error, not a shorter game, and the next one is read.
     let text = b"1. e4 e5 2. Qh6 Nc6 *\n1. d4 *\n";
     let results: Vec<_> = PgnReader::new(&text[..]).collect();
-    assert!(
-        matches!(&results[0], Err(NotationError::Pgn { reason, .. }) if reason.contains("Qh6"))
-    );
+    assert!(matches!(&results[0], Err(PgnError::Syntax { reason, .. }) if reason.contains("Qh6")));
     assert_eq!(ucis(results[1].as_ref().unwrap()), ["d2d4"]);
 }
 
@@ -429,11 +427,11 @@ fn epd_irregularities() {
     for options in [ReadOptions::lenient(), ReadOptions::strict()] {
         assert!(matches!(
             parse_epd_with(&format!("{pos} bm e4; a fine move;"), options),
-            Err(NotationError::EpdOperation { opcode, reason }) if opcode == "a" && reason.contains("`fine move`")
+            Err(EpdError::Operation { opcode, reason }) if opcode == "a" && reason.contains("`fine move`")
         ));
         assert!(matches!(
             parse_epd_with(&format!("{pos} id \"ab\u{0}\";"), options),
-            Err(NotationError::EpdControlCharacter { code: 0, .. })
+            Err(EpdError::ControlCharacter { code: 0, .. })
         ));
     }
     // An illegal long algebraic move is still illegal.

@@ -2,7 +2,9 @@
 //! error, and no input makes a parser panic.
 
 use outpost_board::Position;
-use outpost_notation::{parse_epd, parse_fen, parse_san, NotationError, PgnReader, ReadOptions};
+use outpost_notation::{
+    parse_epd, parse_fen, parse_san, EpdError, FenError, PgnError, PgnReader, ReadOptions, SanError,
+};
 use proptest::prelude::*;
 
 /// Which error an input must give.
@@ -13,7 +15,7 @@ enum Expect {
     Ambiguous(usize),
 }
 
-fn check_message(e: &NotationError) {
+fn check_message(e: &dyn std::error::Error) {
     let message = e.to_string();
     assert!(!message.is_empty() && !message.ends_with('.'), "{message}");
     assert!(
@@ -63,10 +65,10 @@ fn bad_san_gives_the_right_error() {
     for (pos, text, expect) in cases {
         let result = parse_san(pos, text);
         let ok = match (&result, &expect) {
-            (Err(NotationError::MalformedSan { text: t }), Expect::Malformed) => t == text,
-            (Err(NotationError::IllegalSan { text: t }), Expect::Illegal) => t == text,
+            (Err(SanError::Malformed { text: t }), Expect::Malformed) => t == text,
+            (Err(SanError::Illegal { text: t }), Expect::Illegal) => t == text,
             (
-                Err(NotationError::AmbiguousSan {
+                Err(SanError::Ambiguous {
                     text: t,
                     candidates,
                 }),
@@ -88,7 +90,7 @@ fn pgn_error(text: &str) -> (usize, usize, String) {
         Err(e) => {
             check_message(&e);
             match e {
-                NotationError::Pgn {
+                PgnError::Syntax {
                     game: 1,
                     line,
                     column,
@@ -145,7 +147,7 @@ fn bad_pgn_gives_position_and_reason() {
         .collect();
     assert!(matches!(
         errors[..],
-        [NotationError::Pgn {
+        [PgnError::Syntax {
             game: 2,
             line: 4,
             column: 4,
@@ -169,16 +171,16 @@ fn bad_pgn_gives_position_and_reason() {
 #[test]
 fn bad_epd_gives_the_right_error() {
     let pos = "4k3/8/8/8/8/8/4P3/4K3 w - -";
-    let field_count = |n| NotationError::EpdFieldCount { found: n };
+    let field_count = |n| EpdError::FieldCount { found: n };
     assert_eq!(parse_epd(""), Err(field_count(0)));
     assert_eq!(parse_epd("4k3/8/8/8/8/8/4P3/4K3 w -"), Err(field_count(3)));
     assert!(matches!(
         parse_epd("4k3/8/8/8/8/8/4P3/4K3 x - - bm e4;"),
-        Err(NotationError::FenSideToMove { .. })
+        Err(EpdError::Position(FenError::SideToMove { .. }))
     ));
     assert!(matches!(
         parse_epd("4k3/8/8/8/8/8/8/4K3 w - - bm e4;"),
-        Err(NotationError::EpdOperation { .. })
+        Err(EpdError::Operation { .. })
     ));
     let operation_errors: [(&str, &str, &str); 12] = [
         ("bm e5;", "bm", "illegal SAN move `e5`"),
@@ -196,9 +198,9 @@ fn bad_epd_gives_the_right_error() {
     ];
     for (ops, opcode, reason) in operation_errors {
         match parse_epd(&format!("{pos} {ops}")) {
-            Err(e @ NotationError::EpdOperation { .. }) => {
+            Err(e @ EpdError::Operation { .. }) => {
                 check_message(&e);
-                let NotationError::EpdOperation {
+                let EpdError::Operation {
                     opcode: o,
                     reason: r,
                 } = e
@@ -220,14 +222,14 @@ fn bad_epd_gives_the_right_error() {
 fn control_characters_in_epd_are_errors() {
     assert_eq!(
         parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - ce -35;\u{b} acd 12;"),
-        Err(NotationError::EpdControlCharacter {
+        Err(EpdError::ControlCharacter {
             code: 0xb,
             column: 36
         })
     );
     assert_eq!(
         parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - id \"a\u{0}b\";"),
-        Err(NotationError::EpdControlCharacter {
+        Err(EpdError::ControlCharacter {
             code: 0,
             column: 34
         })

@@ -10,8 +10,7 @@ use outpost_board::Position;
 use outpost_notation::pgn::{Control, Visitor};
 use outpost_notation::{parse_epd, to_fen};
 use outpost_notation::{
-    parse_fen, Game, GameResult, Line, MoveNode, NotationError, PgnGame, PgnReader, ReadOptions,
-    Tags,
+    parse_fen, Game, GameResult, Line, MoveNode, PgnError, PgnGame, PgnReader, ReadOptions, Tags,
 };
 use proptest::prelude::*;
 
@@ -185,20 +184,17 @@ fn a_bad_game_does_not_stop_the_next() {
     assert!(results[0].is_ok());
     assert!(matches!(
         &results[1],
-        Err(NotationError::Pgn { game: 2, line: 7, column: 13, reason }) if reason.contains("Ke3")
+        Err(PgnError::Syntax { game: 2, line: 7, column: 13, reason }) if reason.contains("Ke3")
     ));
     assert!(matches!(
         &results[2],
-        Err(NotationError::Pgn {
+        Err(PgnError::Syntax {
             game: 3,
             line: 9,
             ..
         })
     ));
-    assert!(matches!(
-        &results[3],
-        Err(NotationError::Pgn { game: 4, .. })
-    ));
+    assert!(matches!(&results[3], Err(PgnError::Syntax { game: 4, .. })));
     assert_eq!(results[4].as_ref().unwrap().tags.get("Event"), Some("5"));
 }
 
@@ -211,7 +207,7 @@ fn a_game_after_an_error_inside_variations_starts_clean() {
     let results: Vec<_> = PgnReader::with_options(text.as_bytes(), ReadOptions::strict()).collect();
     assert_eq!(results.len(), 2);
     assert!(
-        matches!(&results[0], Err(NotationError::Pgn { game: 1, reason, .. }) if reason.contains("Ke3"))
+        matches!(&results[0], Err(PgnError::Syntax { game: 1, reason, .. }) if reason.contains("Ke3"))
     );
     let game = results[1].as_ref().unwrap();
     assert_eq!(

@@ -6,7 +6,7 @@ mod common;
 
 use common::random_positions;
 use outpost_board::{Move, PieceKind, Position};
-use outpost_notation::{parse_san, parse_uci_move, to_san, NotationError};
+use outpost_notation::{parse_san, parse_uci_move, to_san, SanError};
 use proptest::prelude::*;
 
 /// Checks every legal move of `pos` against an oracle built from the parser:
@@ -93,7 +93,7 @@ fn null_move_and_uci_agree() {
     let check = outpost_notation::parse_fen("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1").unwrap();
     assert!(matches!(
         parse_san(&check, "--"),
-        Err(NotationError::IllegalSan { .. })
+        Err(SanError::Illegal { .. })
     ));
     for &mv in pos.legal_moves().iter() {
         assert_eq!(parse_uci_move(&pos, &outpost_notation::to_uci(mv)), Ok(mv));

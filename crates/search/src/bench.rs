@@ -14,6 +14,16 @@ use std::time::{Duration, Instant};
 pub const BENCH_DEPTH: i32 = 13;
 
 /// The bench positions: openings, middlegames with tactics, endgames.
+///
+/// ```
+/// use outpost_notation::parse_fen;
+/// use outpost_search::BENCH_POSITIONS;
+///
+/// for fen in BENCH_POSITIONS {
+///     let pos = parse_fen(fen).unwrap();
+///     assert!(!pos.legal_moves().is_empty(), "{fen}");
+/// }
+/// ```
 pub const BENCH_POSITIONS: [&str; 16] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -34,6 +44,21 @@ pub const BENCH_POSITIONS: [&str; 16] = [
 ];
 
 /// The outcome of a bench run.
+///
+/// ```
+/// use outpost_search::BenchResult;
+/// use std::time::Duration;
+///
+/// let run = BenchResult {
+///     nodes: 3_000_000,
+///     time: Duration::from_millis(1500),
+/// };
+/// assert_eq!(run.nps(), 2_000_000);
+/// // The totals as OpenBench reads them, last line first from the end.
+/// let text = run.to_string();
+/// assert_eq!(text.lines().last(), Some("Nodes/second    : 2000000"));
+/// assert!(text.contains("Nodes searched  : 3000000"));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BenchResult {
     /// Nodes searched over all positions.
@@ -58,18 +83,61 @@ impl std::fmt::Display for BenchResult {
 
 impl BenchResult {
     /// Nodes per second.
+    ///
+    /// ```
+    /// use outpost_search::BenchResult;
+    /// use std::time::Duration;
+    ///
+    /// let run = BenchResult {
+    ///     nodes: 45_000,
+    ///     time: Duration::from_millis(30),
+    /// };
+    /// assert_eq!(run.nps(), 1_500_000);
+    /// // A run too short to time counts as one millisecond.
+    /// let instant = BenchResult {
+    ///     nodes: 1000,
+    ///     time: Duration::ZERO,
+    /// };
+    /// assert_eq!(instant.nps(), 1_000_000);
+    /// ```
     pub fn nps(&self) -> u64 {
         (self.nodes as f64 / self.time.as_secs_f64().max(0.001)) as u64
     }
 }
 
 /// Searches every bench position to `depth` with one thread.
+///
+/// The node count is the search's signature: the same on every run and
+/// every machine, until the search or the evaluation changes.
+///
+/// ```
+/// use outpost_search::bench;
+///
+/// let first = bench(3);
+/// assert!(first.nodes > 0);
+/// assert_eq!(bench(3).nodes, first.nodes);
+/// assert!(bench(4).nodes > first.nodes);
+/// ```
 pub fn bench(depth: i32) -> BenchResult {
     bench_with_evaluator(depth, Evaluator::new())
 }
 
 /// Searches each bench position to `depth` with one thread and `driver`,
 /// each with a fresh table and history; one result per position.
+///
+/// ```
+/// use outpost_search::{bench, bench_positions, SearchDriver, BENCH_POSITIONS};
+///
+/// let each = bench_positions(3, SearchDriver::Pvs);
+/// assert_eq!(each.len(), BENCH_POSITIONS.len());
+/// assert!(each.iter().all(|r| r.nodes > 0));
+/// // With the engine's own driver the nodes add up to `bench`'s.
+/// let total: u64 = each.iter().map(|r| r.nodes).sum();
+/// assert_eq!(total, bench(3).nodes);
+///
+/// // Another driver, for comparison, searches the same positions.
+/// assert_eq!(bench_positions(3, SearchDriver::Mtdf).len(), each.len());
+/// ```
 pub fn bench_positions(depth: i32, driver: SearchDriver) -> Vec<BenchResult> {
     bench_positions_with_tables(depth, driver, None)
 }
@@ -77,6 +145,45 @@ pub fn bench_positions(depth: i32, driver: SearchDriver) -> Vec<BenchResult> {
 /// [`bench_positions`] with endgame tables probed in the search: to measure
 /// what the tables cost (or save). The node counts differ from the
 /// signature's wherever a capture or pawn move reaches the tables.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_search::{
+///     bench_positions, bench_positions_with_tables, BenchResult, EndgameTables, SearchDriver,
+///     TableWdl,
+/// };
+/// use std::sync::Arc;
+///
+/// /// Tables that only know that a bare king against king and queen is lost.
+/// struct LoneKing;
+///
+/// impl EndgameTables for LoneKing {
+///     fn max_men(&self) -> u32 {
+///         3
+///     }
+///
+///     fn probe_wdl(&self, pos: &Position) -> Option<TableWdl> {
+///         use outpost_board::PieceKind::Queen;
+///         let queens = pos.pieces(Queen);
+///         if pos.occupied().count() != 3 || queens.is_empty() {
+///             return None;
+///         }
+///         let ours = (queens & pos.colored(pos.side_to_move())).is_nonempty();
+///         Some(if ours { TableWdl::Win } else { TableWdl::Loss })
+///     }
+/// }
+///
+/// let nodes = |runs: &[BenchResult]| -> Vec<u64> { runs.iter().map(|r| r.nodes).collect() };
+/// let plain = bench_positions(3, SearchDriver::Pvs);
+/// // Without tables: the signature's nodes.
+/// let none = bench_positions_with_tables(3, SearchDriver::Pvs, None);
+/// assert_eq!(nodes(&none), nodes(&plain));
+///
+/// let tables: Arc<dyn EndgameTables> = Arc::new(LoneKing);
+/// let probed = bench_positions_with_tables(3, SearchDriver::Pvs, Some(tables));
+/// assert_eq!(probed.len(), plain.len());
+/// assert!(probed.iter().all(|r| r.nodes > 0));
+/// ```
 pub fn bench_positions_with_tables(
     depth: i32,
     driver: SearchDriver,
@@ -87,6 +194,25 @@ pub fn bench_positions_with_tables(
 
 /// [`bench()`] evaluating with `eval` (the neural network, say) instead of
 /// the handcrafted evaluation.
+///
+/// ```
+/// use outpost_eval::{Evaluator, Params, TaperedScore};
+/// use outpost_search::{bench, bench_with_evaluator};
+///
+/// // The handcrafted evaluator gives the signature itself.
+/// assert_eq!(
+///     bench_with_evaluator(3, Evaluator::new()).nodes,
+///     bench(3).nodes
+/// );
+///
+/// // A bench of other weights.
+/// let params = Params {
+///     tempo: TaperedScore::ZERO,
+///     ..Params::default()
+/// };
+/// let other = bench_with_evaluator(3, Evaluator::with_params(params));
+/// assert!(other.nodes > 0);
+/// ```
 pub fn bench_with_evaluator<E: Evaluate + Clone + 'static>(depth: i32, eval: E) -> BenchResult {
     bench_positions_with(depth, SearchDriver::Pvs, None, eval)
         .into_iter()
@@ -98,6 +224,18 @@ pub fn bench_with_evaluator<E: Evaluate + Clone + 'static>(depth: i32, eval: E) 
 
 /// Each bench position searched to `depth` with one thread, `driver`, the
 /// tables and the evaluator given.
+///
+/// ```
+/// use outpost_eval::Evaluator;
+/// use outpost_search::{bench_positions, bench_positions_with, SearchDriver};
+///
+/// let driver = SearchDriver::AlphaBeta;
+/// let each = bench_positions_with(2, driver, None, Evaluator::new());
+/// let nodes = |runs: &[outpost_search::BenchResult]| -> Vec<u64> {
+///     runs.iter().map(|r| r.nodes).collect()
+/// };
+/// assert_eq!(nodes(&each), nodes(&bench_positions(2, driver)));
+/// ```
 pub fn bench_positions_with<E: Evaluate + Clone + 'static>(
     depth: i32,
     driver: SearchDriver,

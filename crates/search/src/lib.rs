@@ -14,6 +14,7 @@
 //! assert!(Position::startpos().is_legal(result.best_move));
 //! ```
 
+#![warn(missing_docs)]
 mod bench;
 mod control;
 mod history;

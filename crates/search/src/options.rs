@@ -6,6 +6,29 @@ use std::time::Duration;
 /// How the root drives the search. [`SearchDriver::Pvs`] is the engine's
 /// own; the other two are kept for study and comparison (see
 /// `docs/search.md` for the nodes each needs to reach the same depths).
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_search::{Limits, SearchControl, SearchDriver, SearchJob, SearchPool};
+///
+/// assert_eq!(SearchDriver::default(), SearchDriver::Pvs);
+/// assert_eq!(SearchDriver::from_name("mtdf"), Some(SearchDriver::Mtdf));
+/// assert_eq!(SearchDriver::AlphaBeta.name(), "AlphaBeta");
+/// assert_eq!(SearchDriver::from_name("minimax"), None);
+///
+/// // Every driver reaches the depth asked for with a legal move.
+/// for driver in SearchDriver::ALL {
+///     let mut pool = SearchPool::default();
+///     pool.set_driver(driver);
+///     let job = SearchJob::new(Position::startpos(), Limits::depth(4));
+///     let result = pool.search(job, &SearchControl::new(), &mut |_| {});
+///     assert_eq!(result.depth, 4, "{driver:?}");
+///     assert!(
+///         Position::startpos().is_legal(result.best_move),
+///         "{driver:?}"
+///     );
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SearchDriver {
     /// Principal variation search with aspiration windows: the first move
@@ -52,6 +75,30 @@ pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(30);
 
 /// The search pool's settings: what stays the same from one search to the
 /// next (per-search values ride on [`crate::SearchJob`]).
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_search::{
+///     Limits, SearchControl, SearchJob, SearchOptions, SearchPool, DEFAULT_MOVE_OVERHEAD,
+/// };
+///
+/// let defaults = SearchOptions::default();
+/// assert_eq!((defaults.threads, defaults.hash_mib), (1, 16));
+/// assert_eq!(defaults.move_overhead, DEFAULT_MOVE_OVERHEAD);
+///
+/// // Two threads sharing an 8 MiB table, avoiding draws a little.
+/// let options = SearchOptions {
+///     threads: 2,
+///     hash_mib: 8,
+///     contempt: 20,
+///     ..SearchOptions::default()
+/// };
+/// let mut pool = SearchPool::new(options.clone());
+/// assert_eq!(pool.options(), &options);
+/// let job = SearchJob::new(Position::startpos(), Limits::depth(4));
+/// let result = pool.search(job, &SearchControl::new(), &mut |_| {});
+/// assert!(Position::startpos().is_legal(result.best_move));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
     /// Search threads (Lazy SMP).

@@ -20,6 +20,18 @@
 
 /// One tunable constant: its name (also its UCI option's), default, and
 /// the range a tuner may try.
+///
+/// ```
+/// use outpost_search::params::{self, Tunable, TUNABLES};
+///
+/// let rfp: &Tunable = TUNABLES.iter().find(|t| t.name == "rfp_margin").unwrap();
+/// assert_eq!(params::rfp_margin(), rfp.default);
+/// assert!(TUNABLES
+///     .iter()
+///     .all(|t| t.min <= t.default && t.default <= t.max));
+/// // SPSA perturbs it by a twentieth of its range at the end.
+/// assert_eq!(rfp.c_end(), f64::from(rfp.max - rfp.min) / 20.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tunable {
     /// The name, as the accessor function and the UCI option call it.
@@ -35,6 +47,25 @@ pub struct Tunable {
 impl Tunable {
     /// SPSA's final perturbation for this constant: a twentieth of its
     /// range (at least 1), the usual choice for OpenBench tunes.
+    ///
+    /// ```
+    /// use outpost_search::params::Tunable;
+    ///
+    /// let wide = Tunable {
+    ///     name: "wide",
+    ///     default: 100,
+    ///     min: 0,
+    ///     max: 200,
+    /// };
+    /// assert_eq!(wide.c_end(), 10.0);
+    /// let narrow = Tunable {
+    ///     name: "narrow",
+    ///     default: 3,
+    ///     min: 1,
+    ///     max: 6,
+    /// };
+    /// assert_eq!(narrow.c_end(), 1.0);
+    /// ```
     pub fn c_end(&self) -> f64 {
         (f64::from(self.max - self.min) / 20.0).max(1.0)
     }
@@ -144,6 +175,17 @@ tunables! {
 /// is not one or a value outside its range. Only the `tune` build has
 /// values to set: elsewhere every tunable is a constant and this is
 /// always `false`.
+///
+/// ```
+/// use outpost_search::params;
+///
+/// // Refused in every build: unknown, or outside the range.
+/// assert!(!params::set("no_such_constant", 1));
+/// assert!(!params::set("rfp_margin", 10_000));
+/// // Accepted only where the `tune` feature makes the constants values.
+/// let default = params::rfp_margin();
+/// assert_eq!(params::set("RFP_MARGIN", default), cfg!(feature = "tune"));
+/// ```
 pub fn set(name: &str, value: i32) -> bool {
     let Some(index) = TUNABLES
         .iter()

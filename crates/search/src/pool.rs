@@ -69,6 +69,46 @@ impl SearchJob {
 /// Every method runs on the pool's main search thread, in this order:
 /// reports, then [`SearchSink::conclude`] once, then [`SearchSink::finish`]
 /// once.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_search::{
+///     Limits, Report, SearchControl, SearchJob, SearchPool, SearchResult, SearchSink,
+/// };
+/// use std::sync::mpsc::{channel, Sender};
+///
+/// /// Sends the depth of every line reported, then the result.
+/// struct Forward(Sender<Result<i32, SearchResult>>);
+///
+/// impl SearchSink for Forward {
+///     fn report(&mut self, report: Report) {
+///         if let Report::Pv(line) = report {
+///             let _ = self.0.send(Ok(line.depth));
+///         }
+///     }
+///
+///     fn finish(self: Box<Self>, result: SearchResult) {
+///         let _ = self.0.send(Err(result));
+///     }
+/// }
+///
+/// let mut pool = SearchPool::default();
+/// let (sender, inbox) = channel();
+/// let job = SearchJob::new(Position::startpos(), Limits::depth(4));
+/// pool.start(job, &SearchControl::new(), Box::new(Forward(sender)))
+///     .unwrap();
+/// // The search runs on the pool's thread; this one reads what it sends.
+/// let mut depths = Vec::new();
+/// let result = loop {
+///     match inbox.recv().unwrap() {
+///         Ok(depth) => depths.push(depth),
+///         Err(result) => break result,
+///     }
+/// };
+/// assert_eq!(depths.first(), Some(&1));
+/// assert_eq!(depths.last(), Some(&4));
+/// assert_eq!(result.depth, 4);
+/// ```
 pub trait SearchSink: Send {
     /// A report while the search runs.
     fn report(&mut self, report: Report);
@@ -76,6 +116,48 @@ pub trait SearchSink: Send {
     /// The search has ended and the pool still counts as searching: a
     /// chance to change the result, or to take time before it is given
     /// (a strength level's choice of move and its thinking time).
+    ///
+    /// ```
+    /// use outpost_board::Position;
+    /// use outpost_search::{
+    ///     Limits, Report, SearchControl, SearchJob, SearchPool, SearchResult, SearchSink,
+    /// };
+    /// use std::sync::{Arc, Mutex};
+    ///
+    /// /// Plays the second best line: a (very) weak level.
+    /// struct SecondBest(Arc<Mutex<Option<SearchResult>>>);
+    ///
+    /// impl SearchSink for SecondBest {
+    ///     fn report(&mut self, _: Report) {}
+    ///
+    ///     fn conclude(&mut self, result: SearchResult, _: &SearchControl) -> SearchResult {
+    ///         match result.lines.get(1) {
+    ///             Some(second) => SearchResult {
+    ///                 best_move: second.pv[0],
+    ///                 ponder_move: second.pv.get(1).copied(),
+    ///                 score: second.score,
+    ///                 pv: second.pv.clone(),
+    ///                 ..result
+    ///             },
+    ///             None => result,
+    ///         }
+    ///     }
+    ///
+    ///     fn finish(self: Box<Self>, result: SearchResult) {
+    ///         *self.0.lock().unwrap() = Some(result);
+    ///     }
+    /// }
+    ///
+    /// let played = Arc::new(Mutex::new(None));
+    /// let mut pool = SearchPool::default();
+    /// let job = SearchJob::new(Position::startpos(), Limits::depth(4)).with_multipv(2);
+    /// let sink = Box::new(SecondBest(Arc::clone(&played)));
+    /// pool.start(job, &SearchControl::new(), sink).unwrap();
+    /// pool.wait();
+    /// let result = played.lock().unwrap().take().unwrap();
+    /// assert_eq!(result.best_move, result.lines[1].pv[0]);
+    /// assert_ne!(result.best_move, result.lines[0].pv[0]);
+    /// ```
     fn conclude(&mut self, result: SearchResult, _control: &SearchControl) -> SearchResult {
         result
     }
@@ -86,6 +168,46 @@ pub trait SearchSink: Send {
 }
 
 /// Why [`SearchPool::start`] refused a search.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_search::{
+///     Limits, PoolError, Report, SearchControl, SearchJob, SearchPool, SearchResult, SearchSink,
+/// };
+/// use std::sync::mpsc::{channel, Sender};
+///
+/// /// Sends the result back.
+/// struct Done(Sender<SearchResult>);
+///
+/// impl SearchSink for Done {
+///     fn report(&mut self, _: Report) {}
+///
+///     fn finish(self: Box<Self>, result: SearchResult) {
+///         let _ = self.0.send(result);
+///     }
+/// }
+///
+/// let mut pool = SearchPool::default();
+/// let control = SearchControl::new();
+/// let infinite = Limits {
+///     infinite: true,
+///     ..Limits::default()
+/// };
+/// let job = SearchJob::new(Position::startpos(), infinite);
+/// let (sender, inbox) = channel();
+/// pool.start(job.clone(), &control, Box::new(Done(sender.clone())))
+///     .unwrap();
+/// assert!(pool.is_searching());
+///
+/// // One search at a time: the second is refused while the first runs.
+/// let refused = pool.start(job, &control, Box::new(Done(sender)));
+/// assert_eq!(refused, Err(PoolError::Busy));
+/// assert_eq!(PoolError::Busy.to_string(), "a search is already running");
+///
+/// control.stop();
+/// let result = inbox.recv().unwrap();
+/// assert!(Position::startpos().is_legal(result.best_move));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PoolError {
     /// Another search is running.
@@ -131,6 +253,24 @@ impl Default for SearchPool {
 
 impl SearchPool {
     /// A pool with these options and the handcrafted evaluator.
+    ///
+    /// ```
+    /// use outpost_notation::parse_fen;
+    /// use outpost_search::{Limits, Score, SearchControl, SearchJob, SearchOptions, SearchPool};
+    ///
+    /// let mut pool = SearchPool::new(SearchOptions {
+    ///     hash_mib: 4,
+    ///     ..SearchOptions::default()
+    /// });
+    /// assert_eq!(pool.options().hash_mib, 4);
+    ///
+    /// // Rd8 mates.
+    /// let pos = parse_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").unwrap();
+    /// let job = SearchJob::new(pos, Limits::depth(3));
+    /// let result = pool.search(job, &SearchControl::new(), &mut |_| {});
+    /// assert_eq!(result.best_move.to_string(), "d1d8");
+    /// assert_eq!(result.score, Score::Mate(1));
+    /// ```
     pub fn new(options: SearchOptions) -> SearchPool {
         SearchPool::with_evaluator(options, Evaluator::new())
     }
@@ -138,6 +278,43 @@ impl SearchPool {
 
 impl<E: Evaluate + Clone + 'static> SearchPool<E> {
     /// A pool with these options, every thread evaluating with a clone of `eval`.
+    ///
+    /// ```
+    /// use outpost_board::{Color, PieceKind, Position};
+    /// use outpost_eval::Evaluate;
+    /// use outpost_notation::parse_fen;
+    /// use outpost_search::{Limits, SearchControl, SearchJob, SearchOptions, SearchPool};
+    ///
+    /// /// Counts material and nothing else.
+    /// #[derive(Clone)]
+    /// struct Material;
+    ///
+    /// impl Evaluate for Material {
+    ///     fn evaluate(&mut self, pos: &Position) -> i32 {
+    ///         let worth = |color: Color| -> i32 {
+    ///             [
+    ///                 (PieceKind::Pawn, 100),
+    ///                 (PieceKind::Knight, 300),
+    ///                 (PieceKind::Bishop, 300),
+    ///                 (PieceKind::Rook, 500),
+    ///                 (PieceKind::Queen, 900),
+    ///             ]
+    ///             .iter()
+    ///             .map(|&(kind, value)| pos.pieces_of(color, kind).count() as i32 * value)
+    ///             .sum()
+    ///         };
+    ///         let us = pos.side_to_move();
+    ///         worth(us) - worth(!us)
+    ///     }
+    /// }
+    ///
+    /// let mut pool = SearchPool::with_evaluator(SearchOptions::default(), Material);
+    /// // The queen on d5 hangs to the rook on d2.
+    /// let pos = parse_fen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+    /// let job = SearchJob::new(pos, Limits::depth(3));
+    /// let result = pool.search(job, &SearchControl::new(), &mut |_| {});
+    /// assert_eq!(result.best_move.to_string(), "d2d5");
+    /// ```
     pub fn with_evaluator(options: SearchOptions, eval: E) -> SearchPool<E> {
         let threads = Threads::new(options.threads.max(1), &eval);
         SearchPool {
@@ -168,6 +345,20 @@ impl<E: Evaluate + Clone + 'static> SearchPool<E> {
 
     /// Resizes (and clears) the transposition table. When the system
     /// cannot give the memory, the table and the option stay as they were.
+    ///
+    /// ```
+    /// use outpost_search::{HashTooLarge, SearchPool};
+    ///
+    /// let mut pool = SearchPool::default();
+    /// assert_eq!(pool.set_hash(4), Ok(()));
+    /// assert_eq!(pool.options().hash_mib, 4);
+    /// // More mebibytes than there are bytes to address.
+    /// assert_eq!(
+    ///     pool.set_hash(usize::MAX),
+    ///     Err(HashTooLarge { mib: usize::MAX })
+    /// );
+    /// assert_eq!(pool.options().hash_mib, 4);
+    /// ```
     pub fn set_hash(&mut self, mib: usize) -> Result<(), HashTooLarge> {
         let table = TranspositionTable::try_new(mib.max(1))?;
         self.options.hash_mib = mib.max(1);
@@ -241,6 +432,41 @@ impl<E: Evaluate + Clone + 'static> SearchPool<E> {
     /// An infinite or pondering search never ends on its own: when it has
     /// nothing left to search it holds its result back until `control`
     /// stops it (or, pondering, until a ponder hit).
+    ///
+    /// ```
+    /// use outpost_board::Position;
+    /// use outpost_search::{
+    ///     Limits, Report, SearchControl, SearchJob, SearchPool, SearchResult, SearchSink,
+    /// };
+    /// use std::sync::{Arc, Mutex};
+    ///
+    /// /// Keeps the result where the caller can see it.
+    /// struct Keep(Arc<Mutex<Option<SearchResult>>>);
+    ///
+    /// impl SearchSink for Keep {
+    ///     fn report(&mut self, _: Report) {}
+    ///
+    ///     fn finish(self: Box<Self>, result: SearchResult) {
+    ///         *self.0.lock().unwrap() = Some(result);
+    ///     }
+    /// }
+    ///
+    /// let mut pool = SearchPool::default();
+    /// let kept = Arc::new(Mutex::new(None));
+    /// let job = SearchJob::new(Position::startpos(), Limits::depth(5));
+    /// pool.start(
+    ///     job,
+    ///     &SearchControl::new(),
+    ///     Box::new(Keep(Arc::clone(&kept))),
+    /// )
+    /// .unwrap();
+    /// // Free to do other work here; then wait for the result to be delivered.
+    /// pool.wait();
+    /// assert!(!pool.is_searching());
+    /// let result = kept.lock().unwrap().take().unwrap();
+    /// assert_eq!(result.depth, 5);
+    /// assert!(Position::startpos().is_legal(result.best_move));
+    /// ```
     pub fn start(
         &mut self,
         job: SearchJob,
@@ -292,6 +518,37 @@ impl<E: Evaluate + Clone + 'static> SearchPool<E> {
     /// Searches `job` and returns the result once the search has ended: at
     /// its limits, at [`SearchControl::stop`], or when nothing is left to
     /// search. Reports go to `report` on the calling thread.
+    ///
+    /// ```
+    /// use outpost_board::Position;
+    /// use outpost_search::{Limits, Report, SearchControl, SearchJob, SearchPool};
+    ///
+    /// let mut pool = SearchPool::default();
+    /// let pos = Position::startpos();
+    /// let mut lines = Vec::new();
+    /// let result = pool.search(
+    ///     SearchJob::new(pos, Limits::depth(5)),
+    ///     &SearchControl::new(),
+    ///     &mut |report| {
+    ///         if let Report::Pv(line) = report {
+    ///             lines.push(line);
+    ///         }
+    ///     },
+    /// );
+    /// // A line per iteration while it ran, the last one being what it plays.
+    /// assert!(lines.iter().all(|line| pos.is_legal(line.pv[0])));
+    /// assert_eq!(lines.last().unwrap().pv[0], result.best_move);
+    /// assert_eq!(result.depth, 5);
+    /// assert!(result.nodes > 0);
+    ///
+    /// // The pool keeps its table: the same search again needs fewer nodes.
+    /// let again = pool.search(
+    ///     SearchJob::new(pos, Limits::depth(5)),
+    ///     &SearchControl::new(),
+    ///     &mut |_| {},
+    /// );
+    /// assert!(again.nodes < result.nodes);
+    /// ```
     pub fn search(
         &mut self,
         job: SearchJob,
@@ -345,6 +602,24 @@ impl SearchSink for ChannelSink {
 
 /// The result of a search whose main thread failed: the first legal move,
 /// so a front end still has something to play.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_notation::parse_fen;
+/// use outpost_search::{fallback_result, Score};
+///
+/// let start = Position::startpos();
+/// let result = fallback_result(&start);
+/// assert!(start.is_legal(result.best_move));
+/// assert_eq!(result.pv, vec![result.best_move]);
+/// assert_eq!((result.score, result.depth), (Score::Centipawns(0), 0));
+///
+/// // Checkmated: nothing to play.
+/// let mated = parse_fen("R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1").unwrap();
+/// let result = fallback_result(&mated);
+/// assert!(result.best_move.is_null());
+/// assert!(result.pv.is_empty());
+/// ```
 pub fn fallback_result(pos: &Position) -> SearchResult {
     let best_move = pos.legal_moves().first().copied().unwrap_or(Move::NULL);
     SearchResult {
@@ -395,6 +670,39 @@ pub(crate) fn result_of(
 
 /// The line of `result` as a report: what a GUI should see last when the
 /// move played is not the first move of the line reported before.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_notation::parse_uci_move;
+/// use outpost_search::{final_line, Score, ScoreBound, SearchResult};
+///
+/// let pos = Position::startpos();
+/// let e4 = parse_uci_move(&pos, "e2e4").unwrap();
+/// let e5 = parse_uci_move(&pos.play(e4), "e7e5").unwrap();
+/// let d4 = parse_uci_move(&pos, "d2d4").unwrap();
+/// let result = SearchResult {
+///     best_move: e4,
+///     score: Score::Centipawns(30),
+///     pv: vec![e4, e5],
+///     depth: 7,
+///     nodes: 50_000,
+///     ..SearchResult::default()
+/// };
+/// let line = final_line(&result, None, 12);
+/// assert_eq!(
+///     (line.depth, line.multipv, line.bound),
+///     (7, 1, ScoreBound::Exact)
+/// );
+/// assert_eq!((line.score, line.hashfull), (Score::Centipawns(30), 12));
+/// assert_eq!(line.pv, vec![e4, e5]);
+///
+/// // A move chosen off the line (by a strength level, say) stands alone.
+/// let changed = SearchResult {
+///     best_move: d4,
+///     ..result
+/// };
+/// assert_eq!(final_line(&changed, Some(&line), 12).pv, vec![d4]);
+/// ```
 pub fn final_line(result: &SearchResult, last: Option<&PvReport>, hashfull: u32) -> PvReport {
     let depth = result.depth.max(1);
     let time = result.time;

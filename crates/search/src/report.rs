@@ -5,6 +5,29 @@ use outpost_board::Move;
 use std::time::Duration;
 
 /// How a reported score bounds the true score.
+///
+/// Every completed iteration ends with an exact line; bounds come from an
+/// aspiration window that failed, and are reported only once the search
+/// has run for a second.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_search::{Limits, Report, ScoreBound, SearchControl, SearchJob, SearchPool};
+///
+/// let mut exact_depths = Vec::new();
+/// SearchPool::default().search(
+///     SearchJob::new(Position::startpos(), Limits::depth(4)),
+///     &SearchControl::new(),
+///     &mut |report| {
+///         if let Report::Pv(line) = report {
+///             if line.bound == ScoreBound::Exact {
+///                 exact_depths.push(line.depth);
+///             }
+///         }
+///     },
+/// );
+/// assert_eq!(exact_depths, [1, 2, 3, 4]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScoreBound {
     /// The score is exact.
@@ -17,6 +40,34 @@ pub enum ScoreBound {
 
 /// One principal variation at the end of an iteration (or of an aspiration
 /// window that failed).
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_search::{Limits, PvReport, Report, SearchControl, SearchJob, SearchPool};
+///
+/// let pos = Position::startpos();
+/// let mut reports: Vec<PvReport> = Vec::new();
+/// SearchPool::default().search(
+///     SearchJob::new(pos, Limits::depth(4)).with_multipv(2),
+///     &SearchControl::new(),
+///     &mut |report| {
+///         if let Report::Pv(line) = report {
+///             reports.push(line);
+///         }
+///     },
+/// );
+/// // Both lines of the last iteration, best first, with different moves.
+/// let last: Vec<&PvReport> = reports.iter().filter(|r| r.depth == 4).collect();
+/// assert_eq!(last.iter().map(|r| r.multipv).collect::<Vec<_>>(), [1, 2]);
+/// assert_ne!(last[0].pv[0], last[1].pv[0]);
+/// for report in &reports {
+///     assert!(pos.is_legal(report.pv[0]));
+///     assert!(report.seldepth >= report.depth as usize);
+///     assert!(report.hashfull <= 1000);
+/// }
+/// // Node counts only grow.
+/// assert!(reports.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PvReport {
     /// Nominal depth of the iteration.
@@ -44,6 +95,28 @@ pub struct PvReport {
 }
 
 /// A typed message from the search to a front end.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_search::{Limits, Report, SearchControl, SearchJob, SearchPool};
+///
+/// // What a UCI front end would print for each report.
+/// let mut printed = Vec::new();
+/// let result = SearchPool::default().search(
+///     SearchJob::new(Position::startpos(), Limits::depth(3)),
+///     &SearchControl::new(),
+///     &mut |report| match report {
+///         Report::Pv(line) => {
+///             printed.push(format!("info depth {} pv {}", line.depth, line.pv[0]))
+///         }
+///         Report::CurrentMove { depth, mv, number } => printed.push(format!(
+///             "info depth {depth} currmove {mv} currmovenumber {number}"
+///         )),
+///     },
+/// );
+/// let last = printed.iter().rev().find(|l| l.contains(" pv ")).unwrap();
+/// assert_eq!(*last, format!("info depth 3 pv {}", result.best_move));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
     /// A principal variation.
@@ -61,6 +134,26 @@ pub enum Report {
 
 /// One line of a finished search: a root move's score and its principal
 /// variation (legal from the root, starting with the root move).
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_search::{Limits, SearchControl, SearchJob, SearchPool};
+///
+/// let pos = Position::startpos();
+/// let job = SearchJob::new(pos, Limits::depth(4)).with_multipv(3);
+/// let result = SearchPool::default().search(job, &SearchControl::new(), &mut |_| {});
+/// assert_eq!(result.lines.len(), 3);
+/// assert_eq!(result.lines[0].pv, result.pv);
+/// for line in &result.lines {
+///     // Every line can be played out from the root.
+///     let mut board = pos;
+///     for &mv in &line.pv {
+///         assert!(board.is_legal(mv));
+///         board.make_move(mv);
+///     }
+/// }
+/// assert_ne!(result.lines[1].pv[0], result.lines[2].pv[0]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PvLine {
     /// The score of the line, from the side to move at the root.
@@ -70,6 +163,23 @@ pub struct PvLine {
 }
 
 /// The outcome of a search.
+///
+/// ```
+/// use outpost_notation::parse_fen;
+/// use outpost_search::{Limits, SearchControl, SearchJob, SearchPool};
+///
+/// // White wins the black queen with Rxd5.
+/// let pos = parse_fen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+/// let job = SearchJob::new(pos, Limits::depth(4));
+/// let result = SearchPool::default().search(job, &SearchControl::new(), &mut |_| {});
+/// assert_eq!(result.best_move.to_string(), "d2d5");
+/// assert_eq!(result.pv.first(), Some(&result.best_move));
+/// assert_eq!(result.ponder_move, result.pv.get(1).copied());
+/// assert_eq!(result.lines.len(), 1);
+/// assert_eq!(result.depth, 4);
+/// assert!(result.nodes > 0);
+/// assert_eq!(result.tb_hits, 0);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchResult {
     /// The move to play; [`Move::NULL`] only when there is no legal move.

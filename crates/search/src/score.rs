@@ -29,6 +29,26 @@ pub const fn is_mate(score: i32) -> bool {
 
 /// A score as reported to a user: centipawns, or mate in moves (positive
 /// when the side to move mates, negative when it is mated).
+///
+/// ```
+/// use outpost_notation::parse_fen;
+/// use outpost_search::{Limits, Score, SearchControl, SearchJob, SearchPool};
+///
+/// let score_of = |fen: &str| {
+///     let job = SearchJob::new(parse_fen(fen).unwrap(), Limits::depth(4));
+///     SearchPool::default()
+///         .search(job, &SearchControl::new(), &mut |_| {})
+///         .score
+/// };
+/// // Black must play Kg8, and Ra8 mates: mated in one move.
+/// assert_eq!(score_of("7k/8/6K1/8/8/8/8/R7 b - - 0 1"), Score::Mate(-1));
+/// // A quiet position gets centipawns.
+/// assert!(matches!(
+///     score_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+///     Score::Centipawns(cp) if cp.abs() < 100
+/// ));
+/// assert_eq!(Score::default(), Score::Centipawns(0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
     /// Centipawns from the side to move's point of view.
@@ -80,6 +100,16 @@ impl Score {
     }
 
     /// Converts an internal score.
+    ///
+    /// ```
+    /// use outpost_search::{Score, MATE};
+    ///
+    /// assert_eq!(Score::from_internal(35), Score::Centipawns(35));
+    /// // Mate on the third ply from the root: the second move.
+    /// assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
+    /// // Mated on the second ply: after one move.
+    /// assert_eq!(Score::from_internal(-MATE + 2), Score::Mate(-1));
+    /// ```
     pub fn from_internal(score: i32) -> Score {
         if score >= MATE_BOUND {
             Score::Mate((MATE - score + 1) / 2)

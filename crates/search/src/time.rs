@@ -4,6 +4,21 @@ use crate::limits::Limits;
 use std::time::Duration;
 
 /// The time budget of one search.
+///
+/// ```
+/// use outpost_search::{Limits, TimeBudget};
+/// use std::time::Duration;
+///
+/// let overhead = Duration::from_millis(30);
+/// // No time limit, no budget.
+/// assert_eq!(TimeBudget::new(&Limits::depth(10), overhead, 1), None);
+///
+/// // A fixed time per move: the soft and hard limits are the same.
+/// let limits = Limits::movetime(Duration::from_secs(2));
+/// let fixed = TimeBudget::new(&limits, overhead, 1).unwrap();
+/// assert_eq!(fixed.soft, fixed.hard);
+/// assert_eq!(fixed.hard, Duration::from_millis(1970));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeBudget {
     /// The target: no new iteration starts once a share of it is used, and
@@ -48,6 +63,35 @@ impl TimeBudget {
     /// The budget for `limits` at move `move_number` of the game (the
     /// position's fullmove number), keeping `overhead` in reserve for
     /// communication. `None` when the search has no time limit.
+    ///
+    /// ```
+    /// use outpost_search::{Clock, Limits, TimeBudget};
+    /// use std::time::Duration;
+    ///
+    /// let on_clock = |moves_to_go| Limits {
+    ///     clock: Some(Clock {
+    ///         time: Duration::from_secs(120),
+    ///         increment: Duration::ZERO,
+    ///         moves_to_go,
+    ///     }),
+    ///     ..Limits::default()
+    /// };
+    /// let overhead = Duration::from_millis(30);
+    /// let budget = |moves_to_go| TimeBudget::new(&on_clock(moves_to_go), overhead, 30).unwrap();
+    ///
+    /// // The fewer moves left to the time control, the more for this one.
+    /// assert!(budget(Some(5)).soft > budget(Some(30)).soft);
+    /// // Never close to the whole clock, even for the last move before it.
+    /// assert!(budget(Some(1)).hard < Duration::from_secs(120));
+    /// assert!(budget(None).soft <= budget(None).hard);
+    ///
+    /// // An infinite search has no budget, whatever the clock says.
+    /// let infinite = Limits {
+    ///     infinite: true,
+    ///     ..on_clock(None)
+    /// };
+    /// assert_eq!(TimeBudget::new(&infinite, overhead, 30), None);
+    /// ```
     pub fn new(limits: &Limits, overhead: Duration, move_number: u32) -> Option<TimeBudget> {
         if limits.infinite {
             return None;

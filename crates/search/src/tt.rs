@@ -16,6 +16,15 @@ use outpost_board::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// What a stored score tells about the true score.
+///
+/// ```
+/// use outpost_search::Bound;
+///
+/// // A node searched with the window (alpha, beta) = (0, 40):
+/// assert_eq!(Bound::of(60, 0, 40), Bound::Lower); // failed high
+/// assert_eq!(Bound::of(25, 0, 40), Bound::Exact); // inside the window
+/// assert_eq!(Bound::of(-10, 0, 40), Bound::Upper); // failed low
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
     /// The true score is at most the stored one (no move reached alpha).
@@ -41,6 +50,27 @@ impl Bound {
 }
 
 /// A decoded table entry.
+///
+/// ```
+/// use outpost_board::{Position, Square};
+/// use outpost_search::{Bound, Entry, TranspositionTable};
+///
+/// let tt = TranspositionTable::new(1);
+/// let pos = Position::startpos();
+/// let e4 = pos.find_move(Square::E2, Square::E4, None).unwrap();
+/// tt.store(pos.key(), e4, 25, 18, 9, Bound::Exact, 0);
+/// let entry = tt.probe(pos.key(), 0).unwrap();
+/// assert_eq!(
+///     entry,
+///     Entry {
+///         mv: e4,
+///         score: 25,
+///         eval: 18,
+///         depth: 9,
+///         bound: Bound::Exact,
+///     }
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// The best move found, or [`Move::NULL`].
@@ -88,6 +118,15 @@ fn unpack_age(data: u64) -> u8 {
 }
 
 /// The system cannot give the memory for a table of this size.
+///
+/// ```
+/// use outpost_search::{HashTooLarge, TranspositionTable};
+///
+/// // More mebibytes than there are bytes to address.
+/// let err = TranspositionTable::try_new(usize::MAX).err().unwrap();
+/// assert_eq!(err, HashTooLarge { mib: usize::MAX });
+/// assert!(err.to_string().starts_with("not enough memory for a "));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HashTooLarge {
     /// The size asked for, in mebibytes.
@@ -103,6 +142,29 @@ impl std::fmt::Display for HashTooLarge {
 impl std::error::Error for HashTooLarge {}
 
 /// A fixed-size hash table of search results, safe to share between threads.
+///
+/// ```
+/// use outpost_board::{Move, Position};
+/// use outpost_search::{Bound, TranspositionTable};
+///
+/// let tt = TranspositionTable::new(2);
+/// assert_eq!(tt.size_mib(), 2);
+/// let key = Position::startpos().key();
+/// assert_eq!(tt.probe(key, 0), None);
+///
+/// // One thread stores, another finds it.
+/// std::thread::scope(|s| {
+///     s.spawn(|| tt.store(key, Move::NULL, 12, 10, 3, Bound::Lower, 0));
+/// });
+/// let entry = tt.probe(key, 0).unwrap();
+/// assert_eq!(
+///     (entry.score, entry.depth, entry.bound),
+///     (12, 3, Bound::Lower)
+/// );
+///
+/// tt.clear();
+/// assert_eq!(tt.probe(key, 0), None);
+/// ```
 pub struct TranspositionTable {
     buckets: Buckets,
     age: AtomicU8,
@@ -218,6 +280,15 @@ impl TranspositionTable {
     /// system cannot give that much memory, the largest smaller power of
     /// two of mebibytes it can (1 MiB at the least). [`TranspositionTable::try_new`]
     /// says so instead.
+    ///
+    /// ```
+    /// use outpost_search::TranspositionTable;
+    ///
+    /// assert_eq!(TranspositionTable::new(8).size_mib(), 8);
+    /// // Even a size of 0 gives a usable table.
+    /// let tiny = TranspositionTable::new(0);
+    /// assert_eq!(tiny.probe(1, 0), None);
+    /// ```
     pub fn new(mib: usize) -> TranspositionTable {
         let mut mib = mib.max(1);
         loop {
@@ -232,6 +303,13 @@ impl TranspositionTable {
 
     /// A table of about `mib` mebibytes (at least one bucket), or an error
     /// when the system cannot give that much memory.
+    ///
+    /// ```
+    /// use outpost_search::TranspositionTable;
+    ///
+    /// assert_eq!(TranspositionTable::try_new(4).unwrap().size_mib(), 4);
+    /// assert!(TranspositionTable::try_new(usize::MAX).is_err());
+    /// ```
     pub fn try_new(mib: usize) -> Result<TranspositionTable, HashTooLarge> {
         TranspositionTable::with_memory(mib, true).ok_or(HashTooLarge { mib })
     }
@@ -294,6 +372,23 @@ impl TranspositionTable {
     }
 
     /// The entry for `key`, if any; mate scores are adjusted to `ply`.
+    ///
+    /// ```
+    /// use outpost_board::Move;
+    /// use outpost_search::{Bound, TranspositionTable, MATE};
+    ///
+    /// let tt = TranspositionTable::new(1);
+    /// // Found 4 plies from the root: the side to move mates 10 plies from
+    /// // the root, 6 from this node.
+    /// tt.store(7, Move::NULL, MATE - 10, 0, 5, Bound::Exact, 4);
+    /// assert_eq!(tt.probe(7, 4).unwrap().score, MATE - 10);
+    /// // Reached again 2 plies from the root, the mate is 8 plies away.
+    /// assert_eq!(tt.probe(7, 2).unwrap().score, MATE - 8);
+    /// // Other scores do not depend on the ply.
+    /// tt.store(8, Move::NULL, 150, 0, 5, Bound::Exact, 4);
+    /// assert_eq!(tt.probe(8, 2).unwrap().score, 150);
+    /// assert_eq!(tt.probe(9, 0), None);
+    /// ```
     pub fn probe(&self, key: u64, ply: usize) -> Option<Entry> {
         for slot in &self.bucket(key).slots {
             let data = slot.data.load(Ordering::Relaxed);
@@ -320,6 +415,20 @@ impl TranspositionTable {
     /// Stores a result. Replaces the entry of the same key, else the least
     /// valuable entry of the bucket (shallow and old first). A move-less store
     /// keeps the move already known for the key.
+    ///
+    /// ```
+    /// use outpost_board::{Move, Position, Square};
+    /// use outpost_search::{Bound, TranspositionTable};
+    ///
+    /// let tt = TranspositionTable::new(1);
+    /// let pos = Position::startpos();
+    /// let d4 = pos.find_move(Square::D2, Square::D4, None).unwrap();
+    /// tt.store(pos.key(), d4, 20, 15, 6, Bound::Exact, 0);
+    /// // A later result without a move replaces the score, not the move.
+    /// tt.store(pos.key(), Move::NULL, -5, 15, 7, Bound::Upper, 0);
+    /// let entry = tt.probe(pos.key(), 0).unwrap();
+    /// assert_eq!((entry.mv, entry.score, entry.bound), (d4, -5, Bound::Upper));
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,

@@ -59,6 +59,17 @@ pub fn generate(config: &GenerateConfig, mut out: impl Write) -> Result<Summary,
 /// or a checkmate on the board), then `bestmove <uci>` (`bestmove none`
 /// without a legal move). When the mate takes more plies than the fifty-move
 /// rule leaves, a third line says so.
+///
+/// ```
+/// use outpost_tb::{cli, Dtm, Tablebases};
+///
+/// let tb = Tablebases::in_memory();
+/// let mut out = Vec::new();
+/// let dtm = cli::probe(&tb, "k7/8/2K5/8/8/8/8/7R w - - 0 1", &mut out).unwrap();
+/// assert_eq!(dtm, Dtm::Win(3));
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.starts_with("wdl win dtm 2\nbestmove "));
+/// ```
 pub fn probe(tb: &Tablebases, fen: &str, mut out: impl Write) -> Result<Dtm, TbError> {
     let pos = parse_fen(fen).map_err(|e| TbError::BadFen {
         fen: fen.to_string(),
@@ -88,6 +99,18 @@ pub fn probe(tb: &Tablebases, fen: &str, mut out: impl Write) -> Result<Dtm, TbE
 /// under the fifty-move rule (`bestmove none` without a legal move). A
 /// directory that cannot be read, a bad FEN, more men than the tables
 /// cover or a missing or damaged file is an error.
+///
+/// ```
+/// use outpost_tb::cli;
+/// use outpost_tb::syzygy::{Syzygy, SyzygyWdl};
+///
+/// let tables = Syzygy::open_path_list(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/syzygy"));
+/// let mut out = Vec::new();
+/// let wdl = cli::probe_syzygy(&tables, "8/1P6/8/8/8/8/K7/4k3 w - - 1 37", &mut out).unwrap();
+/// assert_eq!(wdl, SyzygyWdl::Win);
+/// // The pawn queens at once (DTZ 1: the promotion zeroes the count).
+/// assert_eq!(String::from_utf8(out).unwrap(), "wdl win dtz 1\nbestmove b7b8q\n");
+/// ```
 pub fn probe_syzygy(tables: &Syzygy, fen: &str, mut out: impl Write) -> Result<SyzygyWdl, TbError> {
     if let Some(problem) = tables.take_problems().into_iter().next() {
         return Err(problem.into());

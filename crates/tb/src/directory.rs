@@ -8,6 +8,21 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// What [`generate_all`] makes and where.
+///
+/// ```
+/// use outpost_tb::{generate_all, GenerateConfig, TbError};
+///
+/// let config = GenerateConfig {
+///     men: 3, // KQK, KRK, KBK, KNK and KPK
+///     dir: std::env::temp_dir().join("outpost-tables"),
+///     threads: 0, // one per core
+/// };
+/// assert_eq!(config.dir.file_name().unwrap(), "outpost-tables");
+///
+/// // Only 3 and 4 men are made; anything else fails before any work.
+/// let five = GenerateConfig { men: 5, ..config };
+/// assert_eq!(generate_all(&five, |_| {}).unwrap_err(), TbError::BadMen { men: 5 });
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GenerateConfig {
     /// 3 for the 3-man tables, 4 for all tables of 3 and 4 men.
@@ -19,6 +34,27 @@ pub struct GenerateConfig {
 }
 
 /// A step of [`generate_all`], for progress reports.
+///
+/// ```
+/// use outpost_tb::{generate_all, GenerateConfig, Progress};
+///
+/// let dir = std::env::temp_dir().join(format!("outpost-doc-progress-{}", std::process::id()));
+/// let config = GenerateConfig { men: 3, dir: dir.clone(), threads: 1 };
+/// let mut started = Vec::new();
+/// let mut generated = Vec::new();
+/// generate_all(&config, |step| match step {
+///     Progress::Started { number, total, .. } => started.push((*number, *total)),
+///     Progress::Generated { material, positions, bytes, .. } => {
+///         assert!(*positions > 0 && *bytes > 0);
+///         generated.push(material.to_string());
+///     }
+///     Progress::Reused { .. } => unreachable!("the directory was empty"),
+/// })
+/// .unwrap();
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// assert_eq!(started, [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]);
+/// assert_eq!(generated, ["KQK", "KRK", "KBK", "KNK", "KPK"]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Progress {
     /// A table is being generated (or checked, if it exists).
@@ -51,6 +87,20 @@ pub enum Progress {
 }
 
 /// What [`generate_all`] did.
+///
+/// ```
+/// use outpost_tb::{generate_all, GenerateConfig};
+///
+/// let dir = std::env::temp_dir().join(format!("outpost-doc-summary-{}", std::process::id()));
+/// let config = GenerateConfig { men: 3, dir: dir.clone(), threads: 1 };
+/// let first = generate_all(&config, |_| {}).unwrap();
+/// assert_eq!((first.generated, first.reused), (5, 0));
+/// // A second run finds the files valid and keeps them.
+/// let second = generate_all(&config, |_| {}).unwrap();
+/// assert_eq!((second.generated, second.reused), (0, 5));
+/// assert_eq!(second.bytes, first.bytes);
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
     /// Tables generated now.
@@ -66,6 +116,24 @@ pub struct Summary {
 /// Generates every table of up to `config.men` men into `config.dir`, each
 /// as a DTM and a WDL file, in dependency order. Tables already present and
 /// valid (header and checksum) are kept; damaged ones are made again.
+///
+/// ```
+/// use outpost_notation::parse_fen;
+/// use outpost_tb::{generate_all, Dtm, GenerateConfig, Tablebases};
+///
+/// let dir = std::env::temp_dir().join(format!("outpost-doc-generate-{}", std::process::id()));
+/// let config = GenerateConfig { men: 3, dir: dir.clone(), threads: 0 };
+/// let summary = generate_all(&config, |_| {}).unwrap();
+/// assert_eq!(summary.generated, 5);
+/// // Two files per table: depth to mate and win/draw/loss.
+/// assert!(dir.join("KQK.dtm").exists() && dir.join("KQK.wdl").exists());
+///
+/// // The directory is ready for probing.
+/// let tb = Tablebases::open(&dir);
+/// let krk = parse_fen("k7/8/2K5/8/8/8/8/7R w - - 0 1").unwrap();
+/// assert_eq!(tb.probe_dtm(&krk).unwrap(), Dtm::Win(3));
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 pub fn generate_all(
     config: &GenerateConfig,
     mut progress: impl FnMut(&Progress),

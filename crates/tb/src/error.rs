@@ -5,6 +5,33 @@ use std::path::PathBuf;
 use thiserror::Error;
 
 /// Why a table could not be generated, stored, loaded or probed.
+///
+/// ```
+/// use outpost_notation::parse_fen;
+/// use outpost_tb::{cli, Material, Tablebases, TbError};
+///
+/// let tb = Tablebases::empty(); // no directory, nothing generated yet
+/// let kqk = parse_fen("8/8/8/8/8/2k5/8/K1Q5 b - - 0 1").unwrap();
+/// let kqk_material = Material::of(&kqk);
+/// assert_eq!(tb.probe_wdl(&kqk), Err(TbError::NotAvailable { material: kqk_material }));
+///
+/// // Too many men, or castling rights: outside what any table holds.
+/// let start = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+/// assert_eq!(tb.probe_dtm(&start), Err(TbError::TooManyMen { men: 32 }));
+/// let castling = parse_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
+/// assert_eq!(tb.probe_dtm(&castling), Err(TbError::CastlingRights));
+///
+/// // A 4-man table needs the tables its captures lead to.
+/// let kqkr: Material = "KQKR".parse().unwrap();
+/// let missing = tb.generate_table(kqkr).unwrap_err();
+/// assert!(matches!(missing, TbError::MissingSubtable { .. }));
+/// assert!(missing.to_string().starts_with("generating KQKR needs"));
+///
+/// // Bad text from the user.
+/// assert!(matches!("KQ".parse::<Material>(), Err(TbError::BadMaterial { .. })));
+/// let bad_fen = cli::probe(&tb, "not a fen", std::io::sink()).unwrap_err();
+/// assert!(matches!(bad_fen, TbError::BadFen { .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TbError {
     /// The position has more men than the tables cover.

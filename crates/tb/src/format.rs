@@ -35,6 +35,24 @@ pub const VERSION: u16 = 1;
 pub const HEADER_LEN: usize = 32;
 
 /// What a table file holds.
+///
+/// ```
+/// use outpost_tb::format::{encode, table_path, TableKind, HEADER_LEN, MAGIC};
+/// use outpost_tb::Material;
+/// use std::path::Path;
+///
+/// let kqkr: Material = "KQKR".parse().unwrap();
+/// let path = table_path(Path::new("tables"), kqkr, TableKind::Wdl);
+/// assert_eq!(path, Path::new("tables").join("KQKR.wdl"));
+/// // A byte per slot for DTM, four slots per byte for WDL.
+/// assert_eq!(TableKind::Dtm.payload_len(10), 10);
+/// assert_eq!(TableKind::Wdl.payload_len(10), 3);
+///
+/// let file = encode(kqkr, TableKind::Wdl, 10, &[0; 3]);
+/// assert_eq!(file[..4], MAGIC);
+/// assert_eq!(file[6], TableKind::Wdl as u8);
+/// assert_eq!(file.len(), HEADER_LEN + 3 + 4); // header, payload, CRC-32
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableKind {
     /// Depth to mate, a byte per slot.

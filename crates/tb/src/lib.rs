@@ -29,6 +29,7 @@
 //! assert_eq!(tb.probe_dtm(&krk.play(best)).unwrap(), Dtm::Loss(2));
 //! ```
 
+#![warn(missing_docs)]
 pub mod cli;
 mod directory;
 mod error;

@@ -20,6 +20,30 @@ const NAME_ORDER: [PieceKind; 5] = [
 /// The pieces on the board besides the kings: how many of each kind each
 /// side has. Written as in endgame literature, `KQKR`: White's king and
 /// pieces, strongest first, then Black's.
+///
+/// ```
+/// use outpost_board::{Color, PieceKind};
+/// use outpost_notation::parse_fen;
+/// use outpost_tb::Material;
+///
+/// let kqkr: Material = "KQKR".parse().unwrap();
+/// assert_eq!(kqkr.men(), 4);
+/// assert_eq!(kqkr.count(Color::Black, PieceKind::Rook), 1);
+/// assert_eq!(kqkr.to_string(), "KQKR");
+///
+/// // Tables are stored with the stronger side as White.
+/// let pos = parse_fen("8/8/3q4/8/8/2k5/8/K3R3 w - - 0 1").unwrap();
+/// let krkq = Material::of(&pos);
+/// assert_eq!(krkq.to_string(), "KRKQ");
+/// assert_eq!(krkq.canonical(), (kqkr, true));
+///
+/// // A capture leaves KQK or KRK; the 3-man tables are the first five made.
+/// let successors: Vec<String> = kqkr.successors().iter().map(|m| m.to_string()).collect();
+/// assert_eq!(successors.len(), 2);
+/// assert!(successors.contains(&"KQK".to_string()) && successors.contains(&"KRK".to_string()));
+/// assert_eq!(Material::all_up_to(3).len(), 5);
+/// assert!("KXK".parse::<Material>().is_err());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Material {
     /// Counts indexed by [`Color::index`] and then [`PieceKind::index`]

@@ -4,6 +4,23 @@ use crate::{Dtm, Material, Tablebases, TbError};
 use outpost_notation::to_fen;
 
 /// Counts for one side to move.
+///
+/// ```
+/// use outpost_notation::parse_fen;
+/// use outpost_tb::{Dtm, Material, Tablebases};
+///
+/// let tb = Tablebases::in_memory();
+/// let krk: Material = "KRK".parse().unwrap();
+/// let [white, black] = outpost_tb::table_stats(&tb, krk).unwrap().sides;
+/// // The side with the rook never loses; the bare king never wins.
+/// assert_eq!((white.losses, black.wins), (0, 0));
+/// assert!(white.wins > 0 && black.losses > 0);
+/// // The longest win: mate in 16 moves, and a position that takes that long.
+/// let (plies, fen) = white.longest_win.unwrap();
+/// assert_eq!(Dtm::Win(plies).moves(), Some(16));
+/// assert_eq!(tb.probe_dtm(&parse_fen(&fen).unwrap()).unwrap(), Dtm::Win(plies));
+/// assert_eq!(white.longest_loss, None);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SideStats {
     /// Positions the side to move wins.
@@ -21,6 +38,21 @@ pub struct SideStats {
 }
 
 /// The statistics of one table.
+///
+/// ```
+/// use outpost_tb::{table_stats, Material, Tablebases};
+///
+/// let tb = Tablebases::in_memory();
+/// // Asked for the weaker side's view, the table is still KQK.
+/// let stats = table_stats(&tb, "KKQ".parse().unwrap()).unwrap();
+/// assert_eq!(stats.material, "KQK".parse::<Material>().unwrap());
+/// assert!(stats.positions as usize <= stats.slots);
+/// let counted: u64 = stats.sides.iter().map(|s| s.wins + s.draws + s.losses).sum();
+/// assert_eq!(counted, stats.positions);
+/// // With Black to move, some positions are drawn: the queen can be taken,
+/// // or Black is stalemated.
+/// assert!(stats.sides[1].draws > 0);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableStats {
     /// The table's material (stronger side White).

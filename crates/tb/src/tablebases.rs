@@ -15,6 +15,29 @@ const LOOKUP_LEN: usize = 11 * 11;
 const NO_SLOT: u8 = u8::MAX;
 
 /// What [`Tablebases::probe_root`] finds.
+///
+/// ```
+/// use outpost_notation::parse_fen;
+/// use outpost_tb::{Dtm, Tablebases};
+///
+/// let tb = Tablebases::in_memory();
+/// // Mate in 2 with the rook.
+/// let krk = parse_fen("k7/8/2K5/8/8/8/8/7R w - - 0 1").unwrap();
+/// let root = tb.probe_root(&krk).unwrap();
+/// assert_eq!(root.dtm, Dtm::Win(3));
+/// let best = root.best_move.unwrap();
+/// assert_eq!(tb.probe_dtm(&krk.play(best)).unwrap(), Dtm::Loss(2));
+/// assert!(root.within_fifty_move_rule);
+///
+/// // The same position with the halfmove clock at 98: 3 plies are too many.
+/// let late = parse_fen("k7/8/2K5/8/8/8/8/7R w - - 98 80").unwrap();
+/// assert!(!tb.probe_root(&late).unwrap().within_fifty_move_rule);
+///
+/// // Checkmated: no move to play.
+/// let mated = parse_fen("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1").unwrap();
+/// let root = tb.probe_root(&mated).unwrap();
+/// assert_eq!((root.dtm, root.best_move), (Dtm::Loss(0), None));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RootProbe {
     /// The position's value from the side to move's view.
@@ -42,6 +65,26 @@ struct Slot {
 /// Tables come from a directory (loaded on first use, each at most once and
 /// kept) or are generated in memory. `Tablebases` is `Send + Sync`: share one
 /// between search threads behind an `Arc` or a reference.
+///
+/// ```
+/// use outpost_notation::parse_fen;
+/// use outpost_tb::{Dtm, Material, Tablebases, Wdl};
+///
+/// // Generate the king-and-rook table, which needs no other, and probe it.
+/// let tb = Tablebases::empty();
+/// let krk: Material = "KRK".parse().unwrap();
+/// let (slots, positions) = tb.generate_table(krk).unwrap();
+/// assert!(0 < positions && positions <= slots);
+///
+/// let pos = parse_fen("k7/8/2K5/8/8/8/8/7R w - - 0 1").unwrap();
+/// assert_eq!(tb.probe_wdl(&pos).unwrap(), Wdl::Win);
+/// assert_eq!(tb.probe_dtm(&pos).unwrap(), Dtm::Win(3));
+/// // The same position with colours swapped is served by the same table.
+/// assert_eq!(tb.probe_dtm(&pos.color_flipped()).unwrap(), Dtm::Win(3));
+/// // Tables not generated are not available: KQK was not made.
+/// let kqk = parse_fen("k7/8/2K5/8/8/8/8/6Q1 w - - 0 1").unwrap();
+/// assert!(tb.probe_wdl(&kqk).is_err());
+/// ```
 pub struct Tablebases {
     dir: Option<PathBuf>,
     slots: Vec<Slot>,
@@ -109,6 +152,24 @@ impl Tablebases {
     /// Tables read from `dir` on first use (`KQKR.dtm`, `KQKR.wdl`, …; see
     /// the [`format`](mod@format)(mod@crate::format) module). Nothing is read now: a missing
     /// or damaged file is reported by the probe that needs it.
+    ///
+    /// ```
+    /// use outpost_notation::parse_fen;
+    /// use outpost_tb::{generate_all, GenerateConfig, Tablebases, TbError, Wdl};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("outpost-doc-open-{}", std::process::id()));
+    /// let config = GenerateConfig { men: 3, dir: dir.clone(), threads: 0 };
+    /// generate_all(&config, |_| {}).unwrap();
+    ///
+    /// let tb = Tablebases::open(&dir);
+    /// assert_eq!(tb.dir(), Some(dir.as_path()));
+    /// let kpk = parse_fen("8/8/8/8/8/2k5/P7/K7 w - - 0 1").unwrap();
+    /// assert_eq!(tb.probe_wdl(&kpk).unwrap(), Wdl::Draw);
+    /// // Every 3-man table is there; the 4-man ones are not.
+    /// let kqkr = parse_fen("k7/8/8/8/8/8/r7/KQ6 w - - 0 1").unwrap();
+    /// assert!(matches!(tb.probe_wdl(&kqkr), Err(TbError::Missing { .. })));
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
     pub fn open(dir: impl Into<PathBuf>) -> Tablebases {
         Tablebases::with_dir(Some(dir.into()))
     }
@@ -116,6 +177,20 @@ impl Tablebases {
     /// The 3-man tables generated in memory now (about 0.1 s of CPU in an
     /// optimised build), for use when no table directory is set. Probes of
     /// 4-man positions give [`TbError::NotAvailable`].
+    ///
+    /// ```
+    /// use outpost_notation::parse_fen;
+    /// use outpost_tb::{Dtm, Tablebases, TbError};
+    ///
+    /// let tb = Tablebases::in_memory();
+    /// assert_eq!(tb.dir(), None);
+    /// // KPK, White to move: the pawn queens by force.
+    /// let kpk = parse_fen("8/8/8/8/8/8/P7/1K5k w - - 0 1").unwrap();
+    /// assert!(matches!(tb.probe_dtm(&kpk).unwrap(), Dtm::Win(_)));
+    /// // A 4-man position: not generated.
+    /// let kqkr = parse_fen("k7/8/8/8/8/8/r7/KQ6 w - - 0 1").unwrap();
+    /// assert!(matches!(tb.probe_dtm(&kqkr), Err(TbError::NotAvailable { .. })));
+    /// ```
     pub fn in_memory() -> Tablebases {
         let tb = Tablebases::empty();
         for material in Material::all_up_to(3) {
@@ -150,6 +225,23 @@ impl Tablebases {
     /// available first: generate in [`Material::all_up_to`] order. Returns
     /// the number of slots and of legal positions. Does nothing more than
     /// count if the table is already present.
+    ///
+    /// ```
+    /// use outpost_tb::{Material, Tablebases, TbError};
+    ///
+    /// let tb = Tablebases::empty();
+    /// let kqkr: Material = "KQKR".parse().unwrap();
+    /// // Its captures lead to KQK and KRK, which do not exist yet.
+    /// assert!(matches!(tb.generate_table(kqkr), Err(TbError::MissingSubtable { .. })));
+    /// // In generation order, each table finds the ones it needs.
+    /// for material in Material::all_up_to(3) {
+    ///     let (slots, positions) = tb.generate_table(material).unwrap();
+    ///     assert!(positions <= slots);
+    /// }
+    /// // Asking again only counts.
+    /// let kqk: Material = "KQK".parse().unwrap();
+    /// assert_eq!(tb.generate_table(kqk), tb.generate_table(kqk));
+    /// ```
     pub fn generate_table(&self, material: Material) -> Result<(usize, usize), TbError> {
         let slot = self.slot_of(material)?;
         for needs in slot.layout.material.successors() {
@@ -280,6 +372,20 @@ impl Tablebases {
 
     /// Depth to mate of `pos` from the side to move's view, or the draw.
     /// Handles an en-passant capture the tables themselves do not store.
+    ///
+    /// ```
+    /// use outpost_notation::parse_fen;
+    /// use outpost_tb::{Dtm, Tablebases};
+    ///
+    /// let tb = Tablebases::in_memory();
+    /// let mated = parse_fen("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1").unwrap();
+    /// assert_eq!(tb.probe_dtm(&mated).unwrap(), Dtm::Loss(0));
+    /// let stalemate = parse_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").unwrap();
+    /// assert_eq!(tb.probe_dtm(&stalemate).unwrap(), Dtm::Draw);
+    /// // White to move mates in one (the queen to d8).
+    /// let before = parse_fen("k7/8/1K6/8/8/8/8/3Q4 w - - 0 1").unwrap();
+    /// assert_eq!(tb.probe_dtm(&before).unwrap(), Dtm::Win(1));
+    /// ```
     pub fn probe_dtm(&self, pos: &Position) -> Result<Dtm, TbError> {
         Tablebases::check(pos)?;
         let base = self.dtm_ignoring_en_passant(pos)?;
@@ -289,6 +395,20 @@ impl Tablebases {
     /// Win, draw or loss for the side to move: the fast probe for the
     /// search. It reads the two-bit WDL tables (loaded on first use), does
     /// not allocate and takes a lock only while a table loads.
+    ///
+    /// ```
+    /// use outpost_notation::parse_fen;
+    /// use outpost_tb::{Tablebases, Wdl};
+    ///
+    /// let tb = Tablebases::in_memory();
+    /// // A lone knight cannot mate: every KNK position is a draw.
+    /// let knk = parse_fen("8/8/3k4/8/8/2N5/8/K7 w - - 0 1").unwrap();
+    /// assert_eq!(tb.probe_wdl(&knk).unwrap(), Wdl::Draw);
+    /// // The rook wins whoever is to move (here Black, not able to take it).
+    /// let krk = parse_fen("8/8/3k4/8/8/8/8/K6R b - - 0 1").unwrap();
+    /// assert_eq!(tb.probe_wdl(&krk).unwrap(), Wdl::Loss);
+    /// assert_eq!(tb.probe_wdl(&krk).unwrap(), tb.probe_dtm(&krk).unwrap().wdl());
+    /// ```
     #[inline]
     pub fn probe_wdl(&self, pos: &Position) -> Result<Wdl, TbError> {
         Tablebases::check(pos)?;
@@ -300,6 +420,21 @@ impl Tablebases {
     /// the longest resistance when losing, a drawing move when drawn (the
     /// first in generation order among equals). `None` when the side to move
     /// has no legal move (checkmate or stalemate).
+    ///
+    /// ```
+    /// use outpost_notation::parse_fen;
+    /// use outpost_tb::{Dtm, Tablebases};
+    ///
+    /// let tb = Tablebases::in_memory();
+    /// // Mate in one: the queen to d8 (the king guards a7 and b7).
+    /// let pos = parse_fen("k7/8/1K6/8/8/8/8/3Q4 w - - 0 1").unwrap();
+    /// let (mv, value) = tb.best_move(&pos).unwrap().unwrap();
+    /// assert_eq!(value, Dtm::Win(1));
+    /// assert!(pos.play(mv).is_checkmate());
+    /// // A stalemated side has no move at all.
+    /// let stalemate = parse_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").unwrap();
+    /// assert_eq!(tb.best_move(&stalemate).unwrap(), None);
+    /// ```
     pub fn best_move(&self, pos: &Position) -> Result<Option<(Move, Dtm)>, TbError> {
         Tablebases::check(pos)?;
         let mut best: Option<(Move, Dtm)> = None;
@@ -328,6 +463,19 @@ impl Tablebases {
 
     /// Every legal move with the value it keeps, from the side to move's
     /// view, best first.
+    ///
+    /// ```
+    /// use outpost_notation::parse_fen;
+    /// use outpost_tb::{Dtm, Tablebases};
+    ///
+    /// let tb = Tablebases::in_memory();
+    /// // Black's king beside White's unguarded queen: only taking it draws.
+    /// let pos = parse_fen("8/8/8/8/8/8/1kQ5/7K b - - 0 1").unwrap();
+    /// let ranked = tb.rank_moves(&pos).unwrap();
+    /// assert_eq!(ranked[0].0.to_string(), "b2c2");
+    /// assert_eq!(ranked[0].1, Dtm::Draw);
+    /// assert!(ranked[1..].iter().all(|&(_, value)| matches!(value, Dtm::Loss(_))));
+    /// ```
     pub fn rank_moves(&self, pos: &Position) -> Result<Vec<(Move, Dtm)>, TbError> {
         Tablebases::check(pos)?;
         let mut moves = Vec::new();

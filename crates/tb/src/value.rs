@@ -5,6 +5,23 @@ use std::fmt;
 
 /// Win, draw or loss for the side to move, with best play by both sides
 /// and no fifty-move rule.
+///
+/// ```
+/// use outpost_notation::parse_fen;
+/// use outpost_tb::{Tablebases, Wdl};
+///
+/// assert_eq!(Wdl::Win.negate(), Wdl::Loss);
+/// assert_eq!(Wdl::Draw.to_string(), "draw");
+/// assert!(Wdl::Win > Wdl::Draw && Wdl::Draw > Wdl::Loss); // better is greater
+///
+/// // Black to move, a queen against its bare king: lost. With the queen en
+/// // prise, it takes it: drawn.
+/// let tb = Tablebases::in_memory();
+/// let lost = parse_fen("8/8/8/8/8/2k5/8/K1Q5 b - - 0 1").unwrap();
+/// assert_eq!(tb.probe_wdl(&lost).unwrap(), Wdl::Loss);
+/// let hanging = parse_fen("8/8/8/8/8/8/1kQ5/7K b - - 0 1").unwrap();
+/// assert_eq!(tb.probe_wdl(&hanging).unwrap(), Wdl::Draw);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Wdl {
     /// The side to move is mated with best play.
@@ -49,6 +66,24 @@ impl fmt::Display for Wdl {
 /// A win is always an odd number of plies (the winner makes the last move),
 /// a loss an even number (0: checkmated now). [`Dtm::moves`] gives the count
 /// in moves, as "mate in N" is said.
+///
+/// ```
+/// use outpost_tb::{Dtm, Wdl};
+///
+/// let win = Dtm::Win(19); // the longest win with king and queen
+/// assert_eq!(win.moves(), Some(10)); // mate in 10
+/// assert_eq!(win.wdl(), Wdl::Win);
+/// assert_eq!(win.to_string(), "win in 10 moves (19 plies)");
+/// // Seen from the side that moved into it, a loss in 0 plies (checkmate)
+/// // is a win in 1.
+/// assert_eq!(Dtm::Loss(0).parent(), Dtm::Win(1));
+/// assert_eq!(Dtm::Draw.plies(), None);
+/// // Better for the side to move is greater: quick wins, then draws, then slow losses.
+/// assert!(Dtm::Win(1) > Dtm::Win(19) && Dtm::Win(19) > Dtm::Draw);
+/// assert!(Dtm::Draw > Dtm::Loss(20) && Dtm::Loss(20) > Dtm::Loss(0));
+/// // 19 plies still fit in the 100 the fifty-move rule allows after 81.
+/// assert!(win.within_fifty_move_rule(81) && !win.within_fifty_move_rule(82));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dtm {
     /// The side to move mates in this many plies (1 = mate in one).

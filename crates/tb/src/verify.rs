@@ -6,6 +6,17 @@ use outpost_board::Position;
 use outpost_notation::to_fen;
 
 /// What [`verify_table`] checked.
+///
+/// ```
+/// use outpost_tb::{verify_table, Material, Tablebases};
+///
+/// let tb = Tablebases::in_memory();
+/// let kpk: Material = "KPK".parse().unwrap();
+/// // Every 20th position of KPK agrees with the values of its moves.
+/// let checked = verify_table(&tb, kpk, 20).unwrap();
+/// assert!(checked.positions > 0);
+/// assert_eq!(checked.en_passant, 0); // no black pawn to take en passant
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Verified {
     /// Positions checked.
@@ -18,6 +29,21 @@ pub struct Verified {
 /// The value `pos` must have given its moves' values from the tables: the
 /// checkmated lose in 0 plies, the stalemated draw, and otherwise the best
 /// of the moves (each move's value seen from the mover, [`Dtm::parent`]).
+///
+/// ```
+/// use outpost_notation::parse_fen;
+/// use outpost_tb::{expected_value, Dtm, Tablebases};
+///
+/// let tb = Tablebases::in_memory();
+/// // Checkmated: lost now. Stalemated: drawn.
+/// let mated = parse_fen("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1").unwrap();
+/// assert_eq!(expected_value(&tb, &mated).unwrap(), Dtm::Loss(0));
+/// let stalemate = parse_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").unwrap();
+/// assert_eq!(expected_value(&tb, &stalemate).unwrap(), Dtm::Draw);
+/// // Otherwise the best move decides, as the table says.
+/// let krk = parse_fen("k7/8/2K5/8/8/8/8/7R w - - 0 1").unwrap();
+/// assert_eq!(expected_value(&tb, &krk).unwrap(), tb.probe_dtm(&krk).unwrap());
+/// ```
 pub fn expected_value(tb: &Tablebases, pos: &Position) -> Result<Dtm, TbError> {
     let moves = pos.legal_moves();
     if moves.is_empty() {

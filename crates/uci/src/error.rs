@@ -1,7 +1,7 @@
 //! The UCI front end's error type: what is wrong with an input line.
 
 use outpost_engine::EngineError;
-use outpost_notation::NotationError;
+use outpost_notation::{FenError, NotationError};
 use thiserror::Error;
 
 /// Why a command could not be carried out. The engine answers
@@ -33,7 +33,7 @@ pub enum UciError {
         /// Why it cannot be played.
         source: NotationError,
     },
-    /// A bad FEN or move.
+    /// A bad FEN.
     #[error(transparent)]
-    Notation(#[from] NotationError),
+    Fen(#[from] FenError),
 }

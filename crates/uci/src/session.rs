@@ -13,7 +13,7 @@ use outpost_engine::{
     parse_option, Engine, EngineError, Game, LineOutput, SearchEvent, SearchRequest, Settings,
     ENGINE_AUTHOR, ENGINE_NAME,
 };
-use outpost_notation::{parse_fen, parse_uci_move_with};
+use outpost_notation::{parse_fen, parse_uci_move_with, NotationError};
 use outpost_search::{bench_with_evaluator, Clock, Limits, BENCH_DEPTH};
 use std::io::{self, BufRead, Write};
 
@@ -131,6 +131,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 };
                 for (index, text) in moves.iter().enumerate() {
                     let played = parse_uci_move_with(game.position(), text, chess960)
+                        .map_err(NotationError::from)
                         .and_then(|mv| game.play(mv));
                     if let Err(source) = played {
                         return Err(UciError::MoveInList {

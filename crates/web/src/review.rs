@@ -137,15 +137,15 @@ pub fn mark(loss_cp: i32) -> Option<&'static str> {
 
 /// The game a request asks to review.
 fn requested_game(body: &ReviewRequest) -> Result<Game, WebError> {
-    let bad_pgn = |e: outpost_notation::NotationError| WebError::BadParameter {
+    let bad_pgn = |e: &dyn std::error::Error| WebError::BadParameter {
         field: "pgn",
         value: format!("({e})"),
         expected: "a game in PGN".to_string(),
     };
     match &body.pgn {
         Some(text) => {
-            let pgn: PgnGame = text.parse().map_err(bad_pgn)?;
-            Game::from_pgn_game(&pgn).map_err(bad_pgn)
+            let pgn: PgnGame = text.parse().map_err(|e| bad_pgn(&e))?;
+            Game::from_pgn_game(&pgn).map_err(|e| bad_pgn(&e))
         }
         None => game_from(body.fen.as_deref(), &body.moves),
     }

@@ -1,7 +1,7 @@
 //! The xboard front end's error type: why a command was refused.
 
 use outpost_engine::{ControlError, EngineError};
-use outpost_notation::NotationError;
+use outpost_notation::FenError;
 use thiserror::Error;
 
 /// Why an xboard command could not be carried out. The session answers
@@ -52,7 +52,7 @@ pub enum XboardError {
     },
     /// A `setboard` FEN or an `edit` result that is not a legal position.
     #[error("{0}")]
-    IllegalPosition(#[from] NotationError),
+    IllegalPosition(#[from] FenError),
     /// The engine refused: an unknown option, a bad value, or busy searching.
     #[error("{0}")]
     Engine(#[from] EngineError),
@@ -64,7 +64,9 @@ impl From<ControlError> for XboardError {
             ControlError::NotLegalNow { why } | ControlError::IllegalMove { reason: why } => {
                 XboardError::NotLegalNow { why }
             }
-            ControlError::Position(err) => XboardError::IllegalPosition(err),
+            ControlError::Position(err) => {
+                XboardError::IllegalPosition(FenError::IllegalPosition(err))
+            }
             ControlError::Decided => XboardError::NotLegalNow {
                 why: "the game is over",
             },

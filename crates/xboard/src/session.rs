@@ -232,8 +232,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let actions = match built {
             Ok(pos) => controller.set_position(pos),
             Err(err) => {
-                self.view
-                    .report(".", &XboardError::IllegalPosition(err.into()));
+                self.view.report(".", &ControlError::Position(err).into());
                 // Analysis goes on in the position before `edit`.
                 match controller.mode() {
                     Mode::Analyze => controller.set_mode(Mode::Analyze),

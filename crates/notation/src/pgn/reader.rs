@@ -4,7 +4,7 @@
 use super::{Control, PgnGame, PgnGameBuilder, Visitor};
 use crate::san::{glyph_nag_bytes, unresolved_error, SanText};
 use crate::uci_move::long_algebraic;
-use crate::{parse_fen, GameResult, NotationError, ReadOptions, Warning, WarningKind};
+use crate::{parse_fen, GameResult, PgnError, ReadOptions, SanError, Warning, WarningKind};
 use memchr::memchr;
 use outpost_board::{Move, Position};
 use std::borrow::Cow;
@@ -26,12 +26,12 @@ use std::io::{BufRead, ErrorKind};
 /// repair; [`PgnReader::warnings`] lists those of the last game read.
 ///
 /// ```
-/// use outpost_notation::{NotationError, PgnReader, ReadOptions, WarningKind};
+/// use outpost_notation::{PgnError, PgnReader, ReadOptions, WarningKind};
 ///
 /// let text = "[White \"A\"]\n\n1. e4 e5 1-0\n\n[White \"B\"]\n\n1. e5 *\n\n[White \"C\"]\n\n1. d4 Nf61/2\n";
 /// let mut reader = PgnReader::new(text.as_bytes());
 /// assert!(reader.next().unwrap().is_ok());
-/// assert!(matches!(reader.next(), Some(Err(NotationError::Pgn { game: 2, line: 7, column: 4, .. }))));
+/// assert!(matches!(reader.next(), Some(Err(PgnError::Syntax { game: 2, line: 7, column: 4, .. }))));
 /// let third = reader.next().unwrap().unwrap();
 /// assert_eq!(third.moves.moves.len(), 2);
 /// assert_eq!(reader.warnings()[0].kind, WarningKind::ResultGlued);
@@ -100,7 +100,7 @@ impl<R: BufRead> PgnReader<R> {
     pub fn read_game<V: Visitor>(
         &mut self,
         visitor: &mut V,
-    ) -> Option<Result<V::Output, NotationError>> {
+    ) -> Option<Result<V::Output, PgnError>> {
         self.state.begin();
         loop {
             let (line, consumed) = if self.spilled {
@@ -114,9 +114,7 @@ impl<R: BufRead> PgnReader<R> {
                     Err(e) if e.kind() == ErrorKind::Interrupted => continue,
                     Err(e) => {
                         self.state.finished = true;
-                        return Some(Err(NotationError::PgnIo {
-                            reason: e.to_string(),
-                        }));
+                        return Some(Err(e.into()));
                     }
                 };
                 if buf.is_empty() {
@@ -164,16 +162,12 @@ impl<R: BufRead> PgnReader<R> {
 
     /// Appends the rest of a long line to `spill`, up to and without its
     /// line ending.
-    fn spill_rest(&mut self) -> Result<(), NotationError> {
+    fn spill_rest(&mut self) -> Result<(), PgnError> {
         loop {
             let buf = match self.input.fill_buf() {
                 Ok(buf) => buf,
                 Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    return Err(NotationError::PgnIo {
-                        reason: e.to_string(),
-                    })
-                }
+                Err(e) => return Err(e.into()),
             };
             if buf.is_empty() {
                 return Ok(());
@@ -197,7 +191,7 @@ impl<R: BufRead> PgnReader<R> {
 }
 
 impl<R: BufRead> Iterator for PgnReader<R> {
-    type Item = Result<PgnGame, NotationError>;
+    type Item = Result<PgnGame, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let mut builder = std::mem::take(&mut self.builder);
@@ -274,7 +268,7 @@ struct State {
     phase: Phase,
     result_seen: bool,
     skip: Option<Skip>,
-    error: Option<NotationError>,
+    error: Option<PgnError>,
     /// The value of the last `FEN` tag, if `has_fen`.
     fen: String,
     has_fen: bool,
@@ -437,7 +431,7 @@ impl State {
     }
 
     /// Ends the game: its output, its error, or `None` if there was none.
-    fn finish<V: Visitor>(&mut self, v: &mut V) -> Option<Result<V::Output, NotationError>> {
+    fn finish<V: Visitor>(&mut self, v: &mut V) -> Option<Result<V::Output, PgnError>> {
         if self.phase == Phase::Idle {
             self.game_no -= 1;
             return None;
@@ -446,7 +440,7 @@ impl State {
             self.in_comment = false;
             if self.strict() {
                 let (line, column) = self.comment_at;
-                self.error.get_or_insert(NotationError::Pgn {
+                self.error.get_or_insert(PgnError::Syntax {
                     game: self.game_no,
                     line,
                     column,
@@ -471,7 +465,7 @@ impl State {
         }
         if self.frames.len() > 1 {
             let (line, column) = self.text_end;
-            return Some(Err(NotationError::Pgn {
+            return Some(Err(PgnError::Syntax {
                 game: self.game_no,
                 line,
                 column,
@@ -488,8 +482,8 @@ impl State {
         Some(Ok(v.end_game()))
     }
 
-    fn error_at(&self, line: &[u8], at: usize, reason: String) -> NotationError {
-        NotationError::Pgn {
+    fn error_at(&self, line: &[u8], at: usize, reason: String) -> PgnError {
+        PgnError::Syntax {
             game: self.game_no,
             line: self.line_no,
             column: column(line, at),
@@ -666,7 +660,7 @@ impl State {
             match parse_fen(&self.fen) {
                 Ok(pos) => pos,
                 Err(e) => {
-                    self.error = Some(NotationError::Pgn {
+                    self.error = Some(PgnError::Syntax {
                         game: self.game_no,
                         line,
                         column,
@@ -1040,13 +1034,13 @@ impl State {
     }
 
     /// The move `text` names in the current position.
-    fn resolve(&self, text: &[u8]) -> Result<Move, NotationError> {
+    fn resolve(&self, text: &[u8]) -> Result<Move, SanError> {
         let pos = &self.frames.last().expect("movetext has a line").pos;
         match SanText::read(text) {
             Some(san) => san
                 .resolve(pos)
                 .map_err(|e| unresolved_error(e, &String::from_utf8_lossy(text))),
-            None => Err(NotationError::MalformedSan {
+            None => Err(SanError::Malformed {
                 text: String::from_utf8_lossy(text).into_owned(),
             }),
         }
@@ -1079,7 +1073,7 @@ impl State {
                     // `axb6ep` or `Qg20-1` naming no legal move: say so,
                     // rather than that the whole token is malformed.
                     let err = match (err, better) {
-                        (NotationError::MalformedSan { .. }, Some(illegal)) => illegal,
+                        (SanError::Malformed { .. }, Some(illegal)) => illegal,
                         (err, _) => err,
                     };
                     self.fail(line, s, err.to_string());
@@ -1106,7 +1100,7 @@ impl State {
         s: usize,
         e: usize,
         v: &mut V,
-    ) -> Result<(), Option<NotationError>> {
+    ) -> Result<(), Option<SanError>> {
         let mut illegal = None;
         let token = &line[s..e];
         let (text, glyph) = split_glyph(token);
@@ -1124,11 +1118,11 @@ impl State {
                     }
                     // Marked en passant, but the capture is not one.
                     Ok(_) => {
-                        illegal = Some(NotationError::IllegalSan {
+                        illegal = Some(SanError::Illegal {
                             text: String::from_utf8_lossy(token).into_owned(),
                         })
                     }
-                    Err(NotationError::MalformedSan { .. }) => {}
+                    Err(SanError::Malformed { .. }) => {}
                     Err(err) => illegal = Some(err),
                 }
             }
@@ -1166,7 +1160,7 @@ impl State {
                     }
                     return Ok(());
                 }
-                Err(NotationError::MalformedSan { .. }) => {}
+                Err(SanError::Malformed { .. }) => {}
                 Err(err) => illegal = Some(err),
             }
         }

@@ -49,6 +49,22 @@ use std::sync::{Mutex, OnceLock};
 use table::{Table, TableKind};
 
 /// A win/draw/loss value under the fifty-move rule, for the side to move.
+///
+/// ```
+/// use outpost_notation::parse_fen;
+/// use outpost_tb::syzygy::{Syzygy, SyzygyWdl};
+///
+/// // Ordered from worst to best for the side to move, as -2 to 2.
+/// assert!(SyzygyWdl::Loss < SyzygyWdl::BlessedLoss && SyzygyWdl::CursedWin < SyzygyWdl::Win);
+/// assert_eq!(SyzygyWdl::CursedWin.to_i32(), 1);
+/// assert_eq!(SyzygyWdl::from_i32(-1), SyzygyWdl::BlessedLoss);
+/// assert_eq!(SyzygyWdl::BlessedLoss.flipped(), SyzygyWdl::CursedWin);
+///
+/// // A pawn that cannot queen against the king in front of it: a draw.
+/// let tables = Syzygy::open_path_list(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/syzygy"));
+/// let kpk = parse_fen("2k5/8/8/8/8/6P1/1K6/8 w - - 27 9").unwrap();
+/// assert_eq!(tables.probe_wdl(&kpk).unwrap(), SyzygyWdl::Draw);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum SyzygyWdl {
     /// Lost even with the fifty-move rule.
@@ -139,6 +155,22 @@ impl FromStr for SyzygyWdl {
 }
 
 /// A root move as the tables rank it.
+///
+/// ```
+/// use outpost_notation::parse_fen;
+/// use outpost_tb::syzygy::{Syzygy, SyzygyWdl};
+///
+/// let tables = Syzygy::open_path_list(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/syzygy"));
+/// // White's queen wins, unless it moves next to Black's king and is taken.
+/// let pos = parse_fen("8/8/8/8/8/2k5/8/3Q3K w - - 0 1").unwrap();
+/// let ranked = tables.rank_root_moves(&pos, &[], true).unwrap();
+/// assert_eq!(ranked.len(), pos.legal_moves().len());
+/// assert!(ranked.windows(2).all(|pair| pair[0].rank >= pair[1].rank)); // best first
+/// assert_eq!(ranked[0].wdl, SyzygyWdl::Win);
+/// assert!(ranked[0].dtz > 0);
+/// let hang = ranked.iter().find(|m| m.mv.to_string() == "d1d2").unwrap();
+/// assert_eq!((hang.wdl, hang.dtz), (SyzygyWdl::Draw, 0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RankedMove {
     /// The move.
@@ -178,6 +210,30 @@ struct Entry {
 /// A set of Syzygy tables from one or more directories. Cheap to open
 /// (directories are listed, files opened when first probed) and safe to
 /// probe from many threads at once.
+///
+/// ```
+/// use outpost_notation::parse_fen;
+/// use outpost_tb::syzygy::{Loading, Syzygy, SyzygyWdl};
+///
+/// let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/syzygy");
+/// let tables = Syzygy::open(&[dir], Loading::Mapped);
+/// // The repository holds every 3- and 4-man material, WDL and DTZ.
+/// assert_eq!((tables.largest(), tables.materials()), (4, 35));
+/// assert_eq!(tables.files(), (35, 35));
+///
+/// // Values as python-chess gives them (data/syzygy-sample.txt).
+/// let kqk = parse_fen("8/8/8/8/KQ6/8/7k/8 w - - 27 20").unwrap();
+/// assert_eq!(tables.probe_wdl(&kqk).unwrap(), SyzygyWdl::Win);
+/// assert_eq!(tables.probe_dtz(&kqk).unwrap(), 13);
+/// let krk = parse_fen("R1k5/8/8/8/8/8/7K/8 b - - 75 20").unwrap();
+/// assert_eq!(tables.probe_wdl(&krk).unwrap(), SyzygyWdl::Loss);
+/// assert_eq!(tables.probe_dtz(&krk).unwrap(), -28);
+///
+/// // For the search: no error value, just `None` past the tables.
+/// let start = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1").unwrap();
+/// assert_eq!(tables.probe_wdl_quiet(&start), None);
+/// assert_eq!(tables.probe_wdl_quiet(&kqk), Some(SyzygyWdl::Win));
+/// ```
 pub struct Syzygy {
     entries: Vec<Entry>,
     by_key: HashMap<MaterialKey, usize>,
@@ -211,6 +267,25 @@ impl Syzygy {
     }
 
     /// The tables in `dirs`, loaded as `loading` says.
+    ///
+    /// ```
+    /// use outpost_notation::parse_fen;
+    /// use outpost_tb::syzygy::{Loading, Syzygy, SyzygyError};
+    ///
+    /// let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/syzygy");
+    /// // A directory that does not exist is a problem, not a failure: the others are used.
+    /// let tables = Syzygy::open(&["no/such/syzygy/dir", data], Loading::Read);
+    /// let problems = tables.take_problems();
+    /// assert_eq!(problems.len(), 1);
+    /// assert!(matches!(problems[0], SyzygyError::Directory { .. }));
+    /// assert_eq!(tables.largest(), 4);
+    ///
+    /// // Every file found opens and checks out.
+    /// assert!(tables.check_all().is_empty());
+    /// // A promotion is a zeroing move: DTZ 1.
+    /// let kpk = parse_fen("8/1P6/8/8/8/8/K7/4k3 w - - 1 37").unwrap();
+    /// assert_eq!(tables.probe_dtz(&kpk).unwrap(), 1);
+    /// ```
     pub fn open<P: AsRef<Path>>(dirs: &[P], loading: Loading) -> Syzygy {
         let mut problems = Vec::new();
         let mut entries: Vec<Entry> = Vec::new();

@@ -68,6 +68,20 @@ impl Deref for Storage {
 }
 
 /// How to bring a file in: mapped (the default) or read.
+///
+/// ```
+/// use outpost_notation::parse_fen;
+/// use outpost_tb::syzygy::{Loading, Syzygy};
+///
+/// assert_eq!(Loading::default(), Loading::Mapped);
+/// let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/syzygy");
+/// let mapped = Syzygy::open(&[dir], Loading::Mapped);
+/// let read = Syzygy::open(&[dir], Loading::Read);
+/// // Either way the tables give the same values.
+/// let pos = parse_fen("8/8/8/8/1k6/8/1P6/4K3 w - - 0 1").unwrap();
+/// assert_eq!(mapped.probe_wdl(&pos).unwrap(), read.probe_wdl(&pos).unwrap());
+/// assert_eq!(mapped.probe_dtz(&pos).unwrap(), read.probe_dtz(&pos).unwrap());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Loading {
     /// Memory-map each file when first probed.
