@@ -47,6 +47,7 @@ mod score;
 mod sink;
 mod threats;
 mod trace;
+mod tune;
 
 pub use evaluate::Evaluate;
 pub use evaluator::{Evaluator, EVAL_LIMIT};
@@ -54,3 +55,4 @@ pub use params::{Params, KING_DANGER_SIZE, SCALE_NORMAL};
 pub use pawns::DEFAULT_PAWN_TABLE_ENTRIES;
 pub use score::{TaperedScore, S};
 pub use trace::{Term, Trace};
+pub use tune::{params_source, tune, TuneOptions, TuneRound, TuneSample, Tuned};

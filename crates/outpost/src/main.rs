@@ -16,7 +16,7 @@ use outpost::book::{build_book_file, write_probe, Book, BuildOptions, ColorFilte
 use outpost::engine::ENGINE_NAME;
 use outpost::engine::{EngineEval, GeneratedTables};
 use outpost::notation::{check_pgn, CheckOptions, ReadOptions};
-use outpost::search::{bench_positions_with, BenchResult, SearchDriver};
+use outpost::search::Bench;
 use outpost::tb::syzygy::Syzygy;
 use outpost::tb::{cli as tb_cli, GenerateConfig, Tablebases, TbError};
 use outpost::uci::MAX_PERFT_DEPTH;
@@ -124,6 +124,38 @@ enum Job {
     /// line `name, int, default, min, max, c_end, r_end` each (a build with
     /// `--features tune` shows them as UCI options).
     Spsa,
+    /// Tune the handcrafted evaluation's weights on labelled positions
+    /// (Texel tuning, see docs/eval.md): reads lines `FEN;score` (the score
+    /// in centipawns from the side to move's view), prints each round's
+    /// losses, and with `--out` writes the weights as Rust source for
+    /// `crates/eval/src/params.rs`.
+    Tune {
+        /// The labelled positions, one `FEN;score` per line.
+        data: PathBuf,
+        /// Write `impl Default for Params` with the tuned weights here.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Linearise-fit-round cycles.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
+        rounds: u32,
+        /// Adam steps per round.
+        #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        epochs: u32,
+        /// Threads for the finite differences.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+        /// Use at most this many positions (the first of the file).
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Tune only the weights whose names start with one of these
+        /// (comma-separated); the others keep their values.
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+        /// Keep only quiet positions: not in check, and no capture sequence
+        /// changes the static score by more than this many centipawns.
+        #[arg(long, value_name = "CP")]
+        quiet: Option<i32>,
+    },
     /// Serve the board page and the JSON API over HTTP until Ctrl-C.
     Serve {
         /// The address to listen on.
@@ -348,11 +380,10 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
                     GeneratedTables::open(&dir).map_err(|e| Failure::Input(e.to_string()))?,
                 ) as Arc<dyn outpost::search::EndgameTables>),
             };
-            let per_position = bench_positions_with(depth, SearchDriver::Pvs, tables, evaluator);
-            let result = BenchResult {
-                nodes: per_position.iter().map(|r| r.nodes).sum(),
-                time: per_position.iter().map(|r| r.time).sum(),
-            };
+            let result = Bench::new(depth)
+                .with_evaluator(evaluator)
+                .with_tables(tables)
+                .run();
             format!("{result}\n")
         }
         Job::Perft { depth, fen } => outpost::board::divide_text(&position(&fen)?, depth, false),
@@ -414,6 +445,72 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
                 suite.len(),
                 started.elapsed().as_secs_f64()
             )
+        }
+        Job::Tune {
+            data,
+            out,
+            rounds,
+            epochs,
+            threads,
+            limit,
+            only,
+            quiet,
+        } => {
+            let text = std::fs::read_to_string(&data)
+                .map_err(|e| Failure::Input(format!("{}: {e}", data.display())))?;
+            let mut skipped = 0;
+            let samples: Vec<outpost::eval::TuneSample> = text
+                .lines()
+                .filter(|line| !line.trim().is_empty())
+                .filter_map(|line| {
+                    let sample = line.split_once(';').and_then(|(fen, score)| {
+                        Some(outpost::eval::TuneSample {
+                            position: parse_fen(fen.trim()).ok()?,
+                            score: score.trim().parse().ok()?,
+                        })
+                    });
+                    skipped += usize::from(sample.is_none());
+                    sample
+                })
+                .take(limit.unwrap_or(usize::MAX))
+                .collect();
+            if samples.is_empty() {
+                return Err(Failure::Input(format!(
+                    "{}: no `FEN;score` lines",
+                    data.display()
+                )));
+            }
+            let options = outpost::eval::TuneOptions {
+                rounds: rounds as usize,
+                epochs: epochs as usize,
+                threads: usize::from(threads),
+                only,
+                quiet_margin: quiet,
+                ..outpost::eval::TuneOptions::default()
+            };
+            eprintln!("{} positions read, {skipped} lines skipped", samples.len());
+            let tuned =
+                outpost::eval::tune(outpost::eval::Params::default(), &samples, &options, |r| {
+                    eprintln!(
+                        "round {}: fit loss {:.6} -> {:.6}, held-out loss {:.6} -> {:.6} ({:.1} s)",
+                        r.round,
+                        r.fit_loss.0,
+                        r.fit_loss.1,
+                        r.held_out_loss.0,
+                        r.held_out_loss.1,
+                        r.seconds
+                    );
+                });
+            let mut report = format!(
+                "{} positions fitted, {} held out; {} of {} weights tuned\n",
+                tuned.positions.0, tuned.positions.1, tuned.weights.0, tuned.weights.1
+            );
+            if let Some(out) = out {
+                std::fs::write(&out, outpost::eval::params_source(&tuned.params))
+                    .map_err(|e| Failure::Input(format!("{}: {e}", out.display())))?;
+                report.push_str(&format!("wrote {}\n", out.display()));
+            }
+            report
         }
         Job::Spsa => {
             let mut text = outpost::search::params::spsa_lines().join("\n");

@@ -1086,3 +1086,56 @@ fn suite_scores_bm_and_am_and_refuses_bad_files() {
     assert!(err.contains("/nonexistent/suite.epd"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn tune_fits_labelled_positions_and_refuses_bad_files() {
+    // The data/openings.epd positions, each labelled 40 cp for the side to
+    // move, plus a line that is not `FEN;score`.
+    let openings = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/openings.epd"
+    ))
+    .unwrap();
+    let mut data: String = openings
+        .lines()
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            (fields.len() == 4).then(|| format!("{} 0 1;40\n", fields.join(" ")))
+        })
+        .collect();
+    data.push_str("not a position;12\n");
+    let dir = std::env::temp_dir().join(format!("outpost-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("tune.txt");
+    std::fs::write(&file, &data).unwrap();
+    let out_file = dir.join("tuned.rs");
+    let (code, out, err) = command_line(&[
+        "tune",
+        file.to_str().unwrap(),
+        "--rounds",
+        "1",
+        "--epochs",
+        "50",
+        "--threads",
+        "1",
+        "--only",
+        "tempo,piece_value",
+        "--out",
+        out_file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(err.contains("1 lines skipped"), "{err}");
+    assert!(err.contains("round 1: fit loss "), "{err}");
+    assert!(out.contains("held out; "), "{out}");
+    assert!(out.contains("weights tuned"), "{out}");
+    let source = std::fs::read_to_string(&out_file).unwrap();
+    assert!(source.starts_with("impl Default for Params {"), "{source}");
+    // Nothing to read: exit 2 with the file named.
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "no scores here\n").unwrap();
+    let (code, _, err) = command_line(&["tune", empty.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("empty.txt"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release -p outpost-search --example drivers -- [max depth]`
 
-use outpost_search::{bench_positions, BenchResult, SearchDriver, BENCH_POSITIONS};
+use outpost_search::{Bench, BenchResult, SearchDriver, BENCH_POSITIONS};
 use std::time::Duration;
 
 fn main() {
@@ -19,7 +19,12 @@ fn main() {
     // runs[driver][depth] = per-position results
     let runs: Vec<Vec<Vec<BenchResult>>> = SearchDriver::ALL
         .iter()
-        .map(|&driver| depths.iter().map(|&d| bench_positions(d, driver)).collect())
+        .map(|&driver| {
+            depths
+                .iter()
+                .map(|&d| Bench::new(d).with_driver(driver).run_each())
+                .collect()
+        })
         .collect();
 
     println!(

@@ -105,170 +105,111 @@ impl BenchResult {
     }
 }
 
-/// Searches every bench position to `depth` with one thread.
-///
-/// The node count is the search's signature: the same on every run and
-/// every machine, until the search or the evaluation changes.
-///
-/// ```
-/// use outpost_search::bench;
-///
-/// let first = bench(3);
-/// assert!(first.nodes > 0);
-/// assert_eq!(bench(3).nodes, first.nodes);
-/// assert!(bench(4).nodes > first.nodes);
-/// ```
-pub fn bench(depth: i32) -> BenchResult {
-    bench_with_evaluator(depth, Evaluator::new())
-}
-
-/// Searches each bench position to `depth` with one thread and `driver`,
-/// each with a fresh table and history; one result per position.
-///
-/// ```
-/// use outpost_search::{bench, bench_positions, SearchDriver, BENCH_POSITIONS};
-///
-/// let each = bench_positions(3, SearchDriver::Pvs);
-/// assert_eq!(each.len(), BENCH_POSITIONS.len());
-/// assert!(each.iter().all(|r| r.nodes > 0));
-/// // With the engine's own driver the nodes add up to `bench`'s.
-/// let total: u64 = each.iter().map(|r| r.nodes).sum();
-/// assert_eq!(total, bench(3).nodes);
-///
-/// // Another driver, for comparison, searches the same positions.
-/// assert_eq!(bench_positions(3, SearchDriver::Mtdf).len(), each.len());
-/// ```
-pub fn bench_positions(depth: i32, driver: SearchDriver) -> Vec<BenchResult> {
-    bench_positions_with_tables(depth, driver, None)
-}
-
-/// [`bench_positions`] with endgame tables probed in the search: to measure
-/// what the tables cost (or save). The node counts differ from the
-/// signature's wherever a capture or pawn move reaches the tables.
-///
-/// ```
-/// use outpost_board::Position;
-/// use outpost_search::{
-///     bench_positions, bench_positions_with_tables, BenchResult, EndgameTables, SearchDriver,
-///     TableWdl,
-/// };
-/// use std::sync::Arc;
-///
-/// /// Tables that only know that a bare king against king and queen is lost.
-/// struct LoneKing;
-///
-/// impl EndgameTables for LoneKing {
-///     fn max_men(&self) -> u32 {
-///         3
-///     }
-///
-///     fn probe_wdl(&self, pos: &Position) -> Option<TableWdl> {
-///         use outpost_board::PieceKind::Queen;
-///         let queens = pos.pieces(Queen);
-///         if pos.occupied().count() != 3 || queens.is_empty() {
-///             return None;
-///         }
-///         let ours = (queens & pos.colored(pos.side_to_move())).is_nonempty();
-///         Some(if ours { TableWdl::Win } else { TableWdl::Loss })
-///     }
-/// }
-///
-/// let nodes = |runs: &[BenchResult]| -> Vec<u64> { runs.iter().map(|r| r.nodes).collect() };
-/// let plain = bench_positions(3, SearchDriver::Pvs);
-/// // Without tables: the signature's nodes.
-/// let none = bench_positions_with_tables(3, SearchDriver::Pvs, None);
-/// assert_eq!(nodes(&none), nodes(&plain));
-///
-/// let tables: Arc<dyn EndgameTables> = Arc::new(LoneKing);
-/// let probed = bench_positions_with_tables(3, SearchDriver::Pvs, Some(tables));
-/// assert_eq!(probed.len(), plain.len());
-/// assert!(probed.iter().all(|r| r.nodes > 0));
-/// ```
-pub fn bench_positions_with_tables(
-    depth: i32,
-    driver: SearchDriver,
-    tables: Option<Arc<dyn EndgameTables>>,
-) -> Vec<BenchResult> {
-    bench_positions_with(depth, driver, tables, Evaluator::new())
-}
-
-/// [`bench()`] evaluating with `eval` (the neural network, say) instead of
-/// the handcrafted evaluation.
-///
-/// ```
-/// use outpost_eval::{Evaluator, Params, TaperedScore};
-/// use outpost_search::{bench, bench_with_evaluator};
-///
-/// // The handcrafted evaluator gives the signature itself.
-/// assert_eq!(
-///     bench_with_evaluator(3, Evaluator::new()).nodes,
-///     bench(3).nodes
-/// );
-///
-/// // A bench of other weights.
-/// let params = Params {
-///     tempo: TaperedScore::ZERO,
-///     ..Params::default()
-/// };
-/// let other = bench_with_evaluator(3, Evaluator::with_params(params));
-/// assert!(other.nodes > 0);
-/// ```
-pub fn bench_with_evaluator<E: Evaluate + Clone + 'static>(depth: i32, eval: E) -> BenchResult {
-    bench_positions_with(depth, SearchDriver::Pvs, None, eval)
-        .into_iter()
-        .fold(BenchResult::default(), |total, one| BenchResult {
+impl std::iter::Sum for BenchResult {
+    /// The nodes and times added up.
+    fn sum<I: Iterator<Item = BenchResult>>(results: I) -> BenchResult {
+        results.fold(BenchResult::default(), |total, one| BenchResult {
             nodes: total.nodes + one.nodes,
             time: total.time + one.time,
         })
+    }
 }
 
-/// Each bench position searched to `depth` with one thread, `driver`, the
-/// tables and the evaluator given.
+/// The bench, the one entry point: every position of [`BENCH_POSITIONS`]
+/// searched to a fixed depth with one thread, a fresh 16 MiB table and
+/// fresh histories each. The node total is the search's signature: the
+/// same on every run and every machine, until the search or the evaluation
+/// changes. By default the handcrafted evaluation, the PVS driver and no
+/// endgame tables; each can be changed before [`Bench::run`] (the total)
+/// or [`Bench::run_each`] (one result per position).
 ///
 /// ```
-/// use outpost_eval::Evaluator;
-/// use outpost_search::{bench_positions, bench_positions_with, SearchDriver};
+/// use outpost_search::{Bench, SearchDriver};
 ///
-/// let driver = SearchDriver::AlphaBeta;
-/// let each = bench_positions_with(2, driver, None, Evaluator::new());
-/// let nodes = |runs: &[outpost_search::BenchResult]| -> Vec<u64> {
-///     runs.iter().map(|r| r.nodes).collect()
-/// };
-/// assert_eq!(nodes(&each), nodes(&bench_positions(2, driver)));
+/// let first = Bench::new(3).run();
+/// assert!(first.nodes > 0);
+/// assert_eq!(Bench::new(3).run().nodes, first.nodes);
+/// assert!(Bench::new(4).run().nodes > first.nodes);
+///
+/// let each = Bench::new(3).with_driver(SearchDriver::Pvs).run_each();
+/// assert_eq!(each.len(), outpost_search::BENCH_POSITIONS.len());
+/// assert_eq!(each.into_iter().sum::<outpost_search::BenchResult>().nodes, first.nodes);
+/// // The report OpenBench reads: the nodes and the speed last.
+/// assert!(first.to_string().contains("Nodes searched  : "));
 /// ```
-pub fn bench_positions_with<E: Evaluate + Clone + 'static>(
+pub struct Bench<E = Evaluator> {
     depth: i32,
     driver: SearchDriver,
     tables: Option<Arc<dyn EndgameTables>>,
     eval: E,
-) -> Vec<BenchResult> {
-    let control = SearchControl::new();
-    let mut engine = SearchPool::with_evaluator(
-        SearchOptions {
-            threads: 1,
-            hash_mib: 16,
-            driver,
-            ..SearchOptions::default()
-        },
-        eval,
-    );
-    engine.set_tables(tables);
-    let mut results = Vec::new();
-    for fen in BENCH_POSITIONS {
-        let Ok(pos) = parse_fen(fen) else { continue };
-        engine.new_game();
-        let start = Instant::now();
-        let nodes = engine
-            .search(
-                SearchJob::new(pos, Limits::depth(depth)),
-                &control,
-                &mut |_| {},
-            )
-            .nodes;
-        results.push(BenchResult {
-            nodes,
-            time: start.elapsed(),
-        });
+}
+
+impl Bench<Evaluator> {
+    /// The bench to `depth` with the handcrafted evaluation.
+    pub fn new(depth: i32) -> Bench<Evaluator> {
+        Bench {
+            depth,
+            driver: SearchDriver::Pvs,
+            tables: None,
+            eval: Evaluator::new(),
+        }
     }
-    results
+}
+
+impl<E: Evaluate + Clone + 'static> Bench<E> {
+    /// The same bench with another evaluation (the network, a tuned
+    /// evaluator).
+    pub fn with_evaluator<F: Evaluate + Clone + 'static>(self, eval: F) -> Bench<F> {
+        Bench {
+            depth: self.depth,
+            driver: self.driver,
+            tables: self.tables,
+            eval,
+        }
+    }
+
+    /// The same bench with another search driver.
+    pub fn with_driver(mut self, driver: SearchDriver) -> Bench<E> {
+        self.driver = driver;
+        self
+    }
+
+    /// The same bench probing these endgame tables.
+    pub fn with_tables(mut self, tables: Option<Arc<dyn EndgameTables>>) -> Bench<E> {
+        self.tables = tables;
+        self
+    }
+
+    /// The nodes and time over every position.
+    pub fn run(self) -> BenchResult {
+        self.run_each().into_iter().sum()
+    }
+
+    /// One result per position, in the order of [`BENCH_POSITIONS`].
+    pub fn run_each(self) -> Vec<BenchResult> {
+        let control = SearchControl::new();
+        let mut pool = SearchPool::with_evaluator(
+            SearchOptions {
+                threads: 1,
+                hash_mib: 16,
+                driver: self.driver,
+                ..SearchOptions::default()
+            },
+            self.eval,
+        );
+        pool.set_tables(self.tables);
+        let mut results = Vec::new();
+        for fen in BENCH_POSITIONS {
+            let Ok(pos) = parse_fen(fen) else { continue };
+            pool.new_game();
+            let start = Instant::now();
+            let job = SearchJob::new(pos, Limits::depth(self.depth));
+            let nodes = pool.search(job, &control, &mut |_| {}).nodes;
+            results.push(BenchResult {
+                nodes,
+                time: start.elapsed(),
+            });
+        }
+        results
+    }
 }

@@ -31,10 +31,7 @@ mod thread;
 mod time;
 mod tt;
 
-pub use bench::{
-    bench, bench_positions, bench_positions_with, bench_positions_with_tables,
-    bench_with_evaluator, BenchResult, BENCH_DEPTH, BENCH_POSITIONS,
-};
+pub use bench::{Bench, BenchResult, BENCH_DEPTH, BENCH_POSITIONS};
 pub use control::SearchControl;
 pub use limits::{Clock, Limits};
 pub use options::{SearchDriver, SearchOptions, DEFAULT_MOVE_OVERHEAD};

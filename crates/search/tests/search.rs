@@ -4,8 +4,8 @@
 use outpost_board::{Move, Position};
 use outpost_notation::parse_fen;
 use outpost_search::{
-    bench, bench_positions, Limits, Report, Score, SearchControl, SearchDriver, SearchJob,
-    SearchOptions, SearchPool, BENCH_POSITIONS,
+    Bench, Limits, Report, Score, SearchControl, SearchDriver, SearchJob, SearchOptions,
+    SearchPool, BENCH_POSITIONS,
 };
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -84,12 +84,14 @@ fn finds_mates_at_the_right_distance() {
 #[test]
 fn every_driver_reaches_the_depth_with_a_legal_move() {
     for driver in SearchDriver::ALL {
-        let results = bench_positions(6, driver);
+        let results = Bench::new(6).with_driver(driver).run_each();
         assert_eq!(results.len(), BENCH_POSITIONS.len());
         assert!(results.iter().all(|r| r.nodes > 0), "{driver:?}");
         // Deterministic with one thread, like bench.
         assert_eq!(
-            bench_positions(6, driver)
+            Bench::new(6)
+                .with_driver(driver)
+                .run_each()
                 .iter()
                 .map(|r| r.nodes)
                 .collect::<Vec<_>>(),
@@ -407,8 +409,8 @@ fn bench_positions_are_legal_and_bench_is_deterministic() {
     for fen in BENCH_POSITIONS {
         parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     }
-    let a = bench(5);
-    let b = bench(5);
+    let a = Bench::new(5).run();
+    let b = Bench::new(5).run();
     assert_eq!(a.nodes, b.nodes);
     assert!(a.nodes > 0);
 }

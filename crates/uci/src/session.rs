@@ -14,7 +14,7 @@ use outpost_engine::{
     ENGINE_AUTHOR, ENGINE_NAME,
 };
 use outpost_notation::{parse_fen, parse_uci_move_with, NotationError};
-use outpost_search::{bench_with_evaluator, Clock, Limits, BENCH_DEPTH};
+use outpost_search::{Bench, Clock, Limits, BENCH_DEPTH};
 use std::io::{self, BufRead, Write};
 
 /// A UCI session over any input and output. Before `uci` it already takes
@@ -165,7 +165,8 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Bench(depth) => {
                 self.engine.ensure_idle("bench")?;
                 let depth = depth.unwrap_or(BENCH_DEPTH);
-                let result = bench_with_evaluator(depth, self.engine.evaluator().clone());
+                let evaluator = self.engine.evaluator().clone();
+                let result = Bench::new(depth).with_evaluator(evaluator).run();
                 self.out.lines(&result.to_string());
             }
             Command::Genfens { count, seed, book } => {

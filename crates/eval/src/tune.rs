@@ -1,33 +1,22 @@
-//! Tunes the evaluation weights against labelled positions.
+//! Texel tuning of the handcrafted evaluation's weights against labelled
+//! positions (what `outpost tune` runs).
 //!
-//! Input: lines `FEN;score`, the score in centipawns from the side to move's
-//! view (for example from `tools/gen_tune_data.py`, which labels quiet
-//! positions with a stronger engine's search score). The tuner minimises the
-//! mean squared difference between the expected results
-//! `1 / (1 + 10^(-score / 400))` of Outpost's static evaluation and of the
-//! label, over every weight on which the evaluation depends linearly (all
-//! but the phase weights, the king-attack weights and thresholds, the mop-up
-//! margin and the scale factors, which stay as they are).
+//! Each sample is a position with a score in centipawns from the side to
+//! move's view (for example a stronger engine's search score). The tuner
+//! minimises the mean squared difference between the expected results
+//! `1 / (1 + 10^(-score / 400))` of the static evaluation and of the label,
+//! over every weight on which the evaluation depends linearly (all but the
+//! phase weights, the king-attack weights and thresholds, the mop-up terms
+//! and the scale factors, which stay as they are).
 //!
 //! Method: the evaluation is linearised around the current weights (the
 //! slope of each position's score in each weight, by finite differences),
 //! the linear model is fitted by full-batch Adam, the weights are rounded,
-//! and the whole is repeated `--rounds` times. One position in ten is held
-//! out and its loss reported, so overfitting shows.
-//!
-//! ```sh
-//! cargo run --release -p outpost-eval --example tune -- tune.txt --out tuned.rs
-//! ```
-//!
-//! `--out` writes `impl Default for Params` in Rust, ready to replace the
-//! one in `crates/eval/src/params.rs`. `--only passed_safe_stop,passed_rook`
-//! tunes only the weights whose names start with one of these prefixes and
-//! keeps every other weight as it is (to fit new terms on less data than the
-//! rest was fitted on).
+//! and the whole is repeated [`TuneOptions::rounds`] times. One position in
+//! ten is held out and its loss reported, so overfitting shows.
 
+use crate::{Evaluator, Params, TaperedScore};
 use outpost_board::{MoveList, Position};
-use outpost_eval::{Evaluator, Params, TaperedScore};
-use outpost_notation::parse_fen;
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -56,14 +45,192 @@ const FROZEN_PARTS: [(&str, &str); 1] = [("psqt[5]", ".eg")];
 /// The finite-difference step, in centipawns.
 const STEP: i32 = 8;
 
-/// Weights that move the evaluation of fewer positions than this keep their
-/// value: too little evidence.
-const MIN_POSITIONS: usize = 300;
-
 /// Weight of the L2 penalty on the change of each weight (per centipawn
 /// squared): a weight moves far from its hand-set value only when the data
 /// clearly asks for it.
 const L2: f64 = 2e-9;
+
+/// A labelled position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TuneSample {
+    /// The position.
+    pub position: Position,
+    /// Its label: a score in centipawns from the side to move's view.
+    pub score: i32,
+}
+
+/// How to tune.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TuneOptions {
+    /// Linearise-fit-round cycles.
+    pub rounds: usize,
+    /// Adam steps per round.
+    pub epochs: usize,
+    /// Threads for the finite differences.
+    pub threads: usize,
+    /// Tune only the weights whose names start with one of these (empty:
+    /// every tunable weight); the others keep their values.
+    pub only: Vec<String>,
+    /// Keep only quiet samples: not in check, and no sequence of captures
+    /// changes the static score by more than this many centipawns.
+    pub quiet_margin: Option<i32>,
+    /// A weight that moves the evaluation of fewer training positions than
+    /// this keeps its value: too little evidence.
+    pub min_positions: usize,
+}
+
+impl Default for TuneOptions {
+    /// 3 rounds of 400 epochs on 2 threads, every tunable weight, all
+    /// samples, at least 300 positions per weight.
+    fn default() -> TuneOptions {
+        TuneOptions {
+            rounds: 3,
+            epochs: 400,
+            threads: 2,
+            only: Vec::new(),
+            quiet_margin: None,
+            min_positions: 300,
+        }
+    }
+}
+
+/// What one round did: the losses before and after (of the rounded
+/// weights, not the linear model's) on the fitted and the held-out
+/// positions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TuneRound {
+    /// The round, from 1.
+    pub round: usize,
+    /// The fitted positions' loss before and after the round.
+    pub fit_loss: (f64, f64),
+    /// The held-out positions' loss before and after the round.
+    pub held_out_loss: (f64, f64),
+    /// Seconds the round took.
+    pub seconds: f64,
+}
+
+/// The tuned weights and what the tuner used.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tuned {
+    /// The weights after the last round.
+    pub params: Params,
+    /// Samples fitted and held out (after the quiet filter).
+    pub positions: (usize, usize),
+    /// Weights tuned, of all weights.
+    pub weights: (usize, usize),
+    /// Every round's losses.
+    pub rounds: Vec<TuneRound>,
+}
+
+/// Tunes `params` on `samples` (every tenth held out), calling `on_round`
+/// after each round.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_eval::{tune, Evaluator, Params, TuneOptions, TuneSample};
+///
+/// // Labels that ask for a stronger tempo bonus than the default's: the
+/// // start position and its mirror, each labelled 60 cp for the mover.
+/// let start = Position::startpos();
+/// let samples: Vec<TuneSample> = (0..40)
+///     .map(|i| TuneSample {
+///         position: if i % 2 == 0 { start } else { start.color_flipped() },
+///         score: 60,
+///     })
+///     .collect();
+/// let options = TuneOptions { rounds: 1, epochs: 200, only: vec!["tempo".into()], min_positions: 1, ..TuneOptions::default() };
+/// let tuned = tune(Params::default(), &samples, &options, |_| {});
+/// assert_eq!(tuned.positions, (36, 4));
+/// let (before, after) = tuned.rounds[0].fit_loss;
+/// assert!(after < before);
+/// assert!(Evaluator::with_params(tuned.params).evaluate(&start) > Evaluator::new().evaluate(&start));
+/// ```
+pub fn tune(
+    params: Params,
+    samples: &[TuneSample],
+    options: &TuneOptions,
+    mut on_round: impl FnMut(&TuneRound),
+) -> Tuned {
+    let mut samples: Vec<Sample> = samples
+        .iter()
+        .map(|s| Sample {
+            pos: s.position,
+            target: sigmoid(f64::from(s.score)),
+        })
+        .collect();
+    if let Some(margin) = options.quiet_margin {
+        let eval = Evaluator::with_pawn_table_entries(params.clone(), 1);
+        samples.retain(|s| is_quiet(&eval, &s.pos, margin));
+    }
+    // Hold out every tenth position for validation.
+    let (mut train, mut valid): (Vec<_>, Vec<_>) = (Vec::new(), Vec::new());
+    for (i, s) in samples.drain(..).enumerate() {
+        if i % 10 == 9 {
+            valid.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    let train_len = train.len();
+    train.extend(valid);
+    let samples = train;
+    let mut params = params;
+    let names = params.names();
+    let tunable: Vec<usize> = (0..names.len())
+        .filter(|&j| !FROZEN.iter().any(|f| names[j].starts_with(f)))
+        .filter(|&j| {
+            !FROZEN_PARTS
+                .iter()
+                .any(|(a, b)| names[j].starts_with(a) && names[j].ends_with(b))
+        })
+        .filter(|&j| {
+            options.only.is_empty()
+                || options
+                    .only
+                    .iter()
+                    .any(|p| names[j].starts_with(p.as_str()))
+        })
+        .collect();
+    let mut rounds = Vec::new();
+    for round in 1..=options.rounds {
+        let start = Instant::now();
+        let linear = linearise(&params, &tunable, &samples, options.threads);
+        let zero = vec![0.0; names.len()];
+        let before = (
+            loss(&linear, &zero, &samples, 0..train_len),
+            loss(&linear, &zero, &samples, train_len..samples.len()),
+        );
+        let delta = fit(&linear, &samples, train_len, names.len(), options);
+        let mut values = params.to_vec();
+        for &j in &tunable {
+            values[j] += delta[j].round() as i32;
+        }
+        params.set_from_slice(&values);
+        // The true loss of the rounded weights, not the linear model's.
+        let evals = evaluate_all(&params, &samples);
+        let true_loss = |range: std::ops::Range<usize>| {
+            let n = range.len().max(1) as f64;
+            range
+                .map(|i| (sigmoid(f64::from(evals[i])) - samples[i].target).powi(2))
+                .sum::<f64>()
+                / n
+        };
+        let report = TuneRound {
+            round,
+            fit_loss: (before.0, true_loss(0..train_len)),
+            held_out_loss: (before.1, true_loss(train_len..samples.len())),
+            seconds: start.elapsed().as_secs_f64(),
+        };
+        on_round(&report);
+        rounds.push(report);
+    }
+    Tuned {
+        params,
+        positions: (train_len, samples.len() - train_len),
+        weights: (tunable.len(), names.len()),
+        rounds,
+    }
+}
 
 struct Sample {
     pos: Position,
@@ -75,6 +242,7 @@ fn sigmoid(cp: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-cp / 400.0))
 }
 
+/// The evaluation around a point, as a linear model.
 struct Linear {
     /// The evaluation of each position at the linearisation point.
     base: Vec<f64>,
@@ -122,6 +290,7 @@ fn is_quiet(eval: &Evaluator, pos: &Position, margin: i32) -> bool {
     quiescence(eval, pos, -32_000, 32_000, 0) - stand_pat <= margin
 }
 
+/// The static evaluation of every sample with `params`.
 fn evaluate_all(params: &Params, samples: &[Sample]) -> Vec<i32> {
     let evaluator = Evaluator::with_pawn_table_entries(params.clone(), 1);
     samples
@@ -130,6 +299,7 @@ fn evaluate_all(params: &Params, samples: &[Sample]) -> Vec<i32> {
         .collect()
 }
 
+/// The evaluation around `params` as a linear model in the `tunable` weights.
 fn linearise(params: &Params, tunable: &[usize], samples: &[Sample], threads: usize) -> Linear {
     let base = evaluate_all(params, samples);
     let values = params.to_vec();
@@ -174,6 +344,7 @@ fn linearise(params: &Params, tunable: &[usize], samples: &[Sample], threads: us
     }
 }
 
+/// The linear model's mean squared error over `range` with the weights moved by `delta`.
 fn loss(linear: &Linear, delta: &[f64], samples: &[Sample], range: std::ops::Range<usize>) -> f64 {
     let n = range.len().max(1) as f64;
     range
@@ -196,7 +367,7 @@ fn fit(
     samples: &[Sample],
     train: usize,
     weights: usize,
-    epochs: usize,
+    options: &TuneOptions,
 ) -> Vec<f64> {
     let mut seen = vec![0usize; weights];
     for slopes in linear.slopes.iter().take(train) {
@@ -204,13 +375,13 @@ fn fit(
             seen[j as usize] += 1;
         }
     }
-    let active: Vec<bool> = seen.iter().map(|&n| n >= MIN_POSITIONS).collect();
+    let active: Vec<bool> = seen.iter().map(|&n| n >= options.min_positions).collect();
     let mut delta = vec![0.0; weights];
     let mut m = vec![0.0; weights];
     let mut v = vec![0.0; weights];
     let (b1, b2, rate, eps) = (0.9, 0.999, 0.5, 1e-8);
     let ln10 = std::f64::consts::LN_10;
-    for epoch in 1..=epochs {
+    for epoch in 1..=options.epochs {
         let mut grad = vec![0.0; weights];
         for ((slopes, base), sample) in linear
             .slopes
@@ -246,138 +417,6 @@ fn fit(
     delta
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut input = None;
-    let mut out = None;
-    let mut rounds = 3;
-    let mut epochs = 400;
-    let mut threads = 2;
-    let mut limit = usize::MAX;
-    let mut only: Vec<String> = Vec::new();
-    let mut quiet_margin = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--out" => out = it.next().cloned(),
-            "--rounds" => rounds = it.next().and_then(|v| v.parse().ok()).unwrap_or(rounds),
-            "--epochs" => epochs = it.next().and_then(|v| v.parse().ok()).unwrap_or(epochs),
-            "--threads" => threads = it.next().and_then(|v| v.parse().ok()).unwrap_or(threads),
-            "--limit" => limit = it.next().and_then(|v| v.parse().ok()).unwrap_or(limit),
-            "--quiet" => quiet_margin = it.next().and_then(|v| v.parse().ok()),
-            "--only" => {
-                only = it
-                    .next()
-                    .map(|v| v.split(',').map(str::to_string).collect())
-                    .unwrap_or_default();
-            }
-            _ => input = Some(a.clone()),
-        }
-    }
-    let Some(input) = input else {
-        eprintln!(
-            "usage: tune DATA [--out FILE] [--rounds N] [--epochs N] [--threads N] [--limit N] [--only PREFIX,...] [--quiet CP]"
-        );
-        std::process::exit(2);
-    };
-    let text = std::fs::read_to_string(&input).unwrap_or_else(|e| {
-        eprintln!("{input}: {e}");
-        std::process::exit(1);
-    });
-    let mut samples: Vec<Sample> = text
-        .lines()
-        .filter_map(|line| {
-            let (fen, score) = line.split_once(';')?;
-            let pos = parse_fen(fen.trim()).ok()?;
-            let cp: f64 = score.trim().parse().ok()?;
-            Some(Sample {
-                pos,
-                target: sigmoid(cp),
-            })
-        })
-        .take(limit)
-        .collect();
-    if let Some(margin) = quiet_margin {
-        let eval = Evaluator::with_pawn_table_entries(Params::default(), 1);
-        let before = samples.len();
-        samples.retain(|s| is_quiet(&eval, &s.pos, margin));
-        eprintln!(
-            "{} of {before} positions quiet (captures change the static score by at most {margin} cp)",
-            samples.len()
-        );
-    }
-    // Hold out every tenth position for validation.
-    let (mut train, mut valid): (Vec<_>, Vec<_>) = (Vec::new(), Vec::new());
-    for (i, s) in samples.drain(..).enumerate() {
-        if i % 10 == 9 {
-            valid.push(s);
-        } else {
-            train.push(s);
-        }
-    }
-    let train_len = train.len();
-    train.extend(valid);
-    let samples = train;
-    eprintln!(
-        "{} positions: {} to fit, {} held out",
-        samples.len(),
-        train_len,
-        samples.len() - train_len
-    );
-
-    let mut params = Params::default();
-    let names = params.names();
-    let tunable: Vec<usize> = (0..names.len())
-        .filter(|&j| !FROZEN.iter().any(|f| names[j].starts_with(f)))
-        .filter(|&j| {
-            !FROZEN_PARTS
-                .iter()
-                .any(|(a, b)| names[j].starts_with(a) && names[j].ends_with(b))
-        })
-        .filter(|&j| only.is_empty() || only.iter().any(|p| names[j].starts_with(p.as_str())))
-        .collect();
-    eprintln!("{} of {} weights tuned", tunable.len(), names.len());
-    for round in 1..=rounds {
-        let start = Instant::now();
-        let linear = linearise(&params, &tunable, &samples, threads);
-        let zero = vec![0.0; names.len()];
-        let before = (
-            loss(&linear, &zero, &samples, 0..train_len),
-            loss(&linear, &zero, &samples, train_len..samples.len()),
-        );
-        let delta = fit(&linear, &samples, train_len, names.len(), epochs);
-        let mut values = params.to_vec();
-        for &j in &tunable {
-            values[j] += delta[j].round() as i32;
-        }
-        params.set_from_slice(&values);
-        // The true loss of the rounded weights, not the linear model's.
-        let evals = evaluate_all(&params, &samples);
-        let true_loss = |range: std::ops::Range<usize>| {
-            let n = range.len().max(1) as f64;
-            range
-                .map(|i| (sigmoid(f64::from(evals[i])) - samples[i].target).powi(2))
-                .sum::<f64>()
-                / n
-        };
-        eprintln!(
-            "round {round}: fit loss {:.6} -> {:.6}, held-out loss {:.6} -> {:.6} ({:.1} s)",
-            before.0,
-            true_loss(0..train_len),
-            before.1,
-            true_loss(train_len..samples.len()),
-            start.elapsed().as_secs_f64()
-        );
-    }
-    if let Some(out) = out {
-        if let Err(e) = std::fs::write(&out, rust_source(&params)) {
-            eprintln!("{out}: {e}");
-            std::process::exit(1);
-        }
-        eprintln!("wrote {out}");
-    }
-}
-
 fn s(score: TaperedScore) -> String {
     format!("S({}, {})", score.mg(), score.eg())
 }
@@ -396,8 +435,17 @@ fn ints(values: &[i32]) -> String {
     format!("[{}]", items.join(", "))
 }
 
-/// `impl Default for Params` with these weights, as Rust source.
-fn rust_source(p: &Params) -> String {
+/// `impl Default for Params` with these weights, as Rust source, ready to
+/// replace the one in `crates/eval/src/params.rs`.
+///
+/// ```
+/// use outpost_eval::{params_source, Params};
+///
+/// let text = params_source(&Params::default());
+/// assert!(text.starts_with("impl Default for Params {"));
+/// assert!(text.contains("tempo: S("));
+/// ```
+pub fn params_source(p: &Params) -> String {
     let mut o = String::new();
     let i = "            ";
     let _ = writeln!(o, "impl Default for Params {{");
