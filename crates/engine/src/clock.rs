@@ -11,6 +11,24 @@ use outpost_search::{Clock, Limits};
 use std::time::{Duration, Instant};
 
 /// A conventional or incremental time control (xboard's `level MPS BASE INC`).
+///
+/// ```
+/// use outpost_engine::{EngineClock, Level, TimeControl};
+/// use std::time::Duration;
+///
+/// // xboard's `level 40 5 0`: 40 moves in 5 minutes, repeating.
+/// let level = Level {
+///     moves: 40,
+///     base: Duration::from_secs(300),
+///     increment: Duration::ZERO,
+/// };
+/// assert_eq!(TimeControl::Level(level), TimeControl::default());
+///
+/// let mut clock = EngineClock::default();
+/// clock.set_level(level, 0);
+/// // At ply 20 each side has made 10 moves: 30 are left in the session.
+/// assert_eq!(clock.limits(20).clock.unwrap().moves_to_go, Some(30));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level {
     /// Moves per session (0: the whole game is one session).
@@ -22,6 +40,20 @@ pub struct Level {
 }
 
 /// How the game is timed.
+///
+/// ```
+/// use outpost_engine::{EngineClock, TimeControl};
+/// use std::time::Duration;
+///
+/// // xboard's `st 30`: at most 30 seconds for every move, no clock.
+/// let clock = EngineClock {
+///     control: TimeControl::PerMove(Duration::from_secs(30)),
+///     ..EngineClock::default()
+/// };
+/// let limits = clock.limits(0);
+/// assert_eq!(limits.movetime, Some(Duration::from_secs(30)));
+/// assert_eq!(limits.clock, None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeControl {
     /// Conventional (`level 40 5 0`) or incremental (`level 0 2 12`) clocks.

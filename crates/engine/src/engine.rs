@@ -22,6 +22,31 @@ use std::time::{Duration, Instant};
 
 /// What to search: a position, the keys of the positions before it (for
 /// repetitions), and the limits.
+///
+/// ```
+/// use outpost_engine::{Engine, Game, SearchRequest};
+/// use outpost_notation::parse_san;
+/// use outpost_search::Limits;
+///
+/// let mut game = Game::new();
+/// game.play_san("e4").unwrap();
+/// let request = SearchRequest::for_game(&game, Limits::depth(4));
+/// assert_eq!(request.position, *game.position());
+/// assert_eq!(request.history, game.history_keys());
+///
+/// // Pondering on 1...e5: the position after it, the current one now in
+/// // the history.
+/// let e5 = parse_san(game.position(), "e5").unwrap();
+/// let ponder = SearchRequest::after_reply(&game, e5, Limits::depth(4)).unwrap();
+/// assert_eq!(ponder.position, game.position().play(e5));
+/// assert_eq!(ponder.history.len(), 2);
+///
+/// // The two best lines, whatever `MultiPV` says.
+/// let mut engine = Engine::new(Default::default()).unwrap();
+/// let result = engine.search(request.with_multipv(2));
+/// assert_eq!(result.lines.len(), 2);
+/// assert_eq!(result.lines[0].pv[0], result.best_move);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchRequest {
     /// The position to search.
@@ -85,6 +110,42 @@ impl SearchRequest {
 }
 
 /// What a running search tells its owner.
+///
+/// ```
+/// use outpost_engine::{Engine, Game, SearchEvent, SearchRequest};
+/// use outpost_notation::parse_fen;
+/// use outpost_search::{Limits, Score};
+/// use std::sync::mpsc;
+///
+/// // King and rook against king: the tables in memory know the mate, so
+/// // the move comes from them without a search.
+/// let game = Game::from_position(parse_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1").unwrap());
+/// let mut engine = Engine::new(Default::default()).unwrap();
+/// let (tx, rx) = mpsc::channel();
+/// engine
+///     .start(SearchRequest::for_game(&game, Limits::depth(4)), move |event| {
+///         let _ = tx.send(event);
+///     })
+///     .unwrap();
+/// let mut events = Vec::new();
+/// for event in rx.iter() {
+///     let last = matches!(event, SearchEvent::Finished(_));
+///     events.push(event);
+///     if last {
+///         break;
+///     }
+/// }
+/// assert_eq!(events.len(), 2);
+/// let SearchEvent::TableMove(choice) = &events[0] else {
+///     panic!("expected a table move, got {events:?}")
+/// };
+/// assert_eq!(choice.mv.to_string(), "a1a8");
+/// assert_eq!(choice.score(), Score::Mate(1));
+/// let SearchEvent::Finished(result) = &events[1] else {
+///     panic!("the last event is the result")
+/// };
+/// assert_eq!(result.best_move, choice.mv);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SearchEvent {
     /// A report while it runs.
@@ -106,6 +167,18 @@ type EventSink = Box<dyn FnMut(SearchEvent) + Send>;
 
 /// How far the running (or the last) search has come, from its reports:
 /// what a GUI's status line and a hint during analysis show.
+///
+/// ```
+/// use outpost_engine::{Engine, Game, SearchRequest};
+/// use outpost_search::Limits;
+///
+/// let mut engine = Engine::new(Default::default()).unwrap();
+/// let result = engine.search(SearchRequest::for_game(&Game::new(), Limits::depth(4)));
+/// let progress = engine.progress();
+/// assert_eq!(progress.best, Some(result.best_move));
+/// assert_eq!(progress.depth, result.depth);
+/// assert!(progress.nodes > 0 && progress.nodes <= result.nodes);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchProgress {
     /// When the search started.
@@ -212,6 +285,21 @@ pub struct Engine {
 
 impl Engine {
     /// An engine with these settings; its search threads start now.
+    ///
+    /// A network file (`EvalFile`) that cannot be read is refused.
+    ///
+    /// ```
+    /// use outpost_engine::{Engine, EngineError, Settings};
+    ///
+    /// let engine = Engine::new(Settings::default()).unwrap();
+    /// assert!(!engine.is_searching());
+    /// assert_eq!(engine.settings(), &Settings::default());
+    ///
+    /// let mut settings = Settings::default();
+    /// let not_a_network = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/suites/sample.epd");
+    /// settings.eval_file = not_a_network.to_string();
+    /// assert!(matches!(Engine::new(settings), Err(EngineError::Network { .. })));
+    /// ```
     pub fn new(settings: Settings) -> Result<Engine, EngineError> {
         let tables = Arc::new(GeneratedTables::three_men());
         let eval = EngineEval::for_settings(settings.use_nnue, &settings.eval_file)?;

@@ -4,6 +4,30 @@ use thiserror::Error;
 
 /// An error of the engine layer: a command that cannot be carried out now,
 /// or an option setting that is not valid.
+///
+/// Each error says what went wrong in words a front end can show as it is.
+///
+/// ```
+/// use outpost_engine::{parse_option, EngineError};
+///
+/// let error = parse_option("Threads", Some("many")).unwrap_err();
+/// assert_eq!(
+///     error,
+///     EngineError::BadOptionValue {
+///         name: "Threads".to_string(),
+///         value: "many".to_string(),
+///         expected: "an integer from 1 to 256".to_string(),
+///     }
+/// );
+/// assert_eq!(
+///     error.to_string(),
+///     "invalid value \"many\" for option Threads: expected an integer from 1 to 256"
+/// );
+/// assert_eq!(
+///     parse_option("Frobnication", Some("1")).unwrap_err().to_string(),
+///     "unknown option \"Frobnication\""
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum EngineError {
     /// A search is running and the request needs an idle engine.

@@ -8,6 +8,30 @@ use outpost_nnue::{default_network, load_network, NnueEvaluator};
 use std::sync::Arc;
 
 /// The engine's evaluator: one of the two, chosen by the options.
+///
+/// It is an [`outpost_eval::Evaluate`], so it can score a position
+/// directly (in centipawns, from the side to move's view) once the
+/// position is set as the root.
+///
+/// ```
+/// use outpost_engine::{EngineEval, DEFAULT_USE_NNUE};
+/// use outpost_eval::Evaluate;
+/// use outpost_notation::parse_fen;
+///
+/// assert_eq!(EngineEval::default().is_neural(), DEFAULT_USE_NNUE);
+///
+/// // White has an extra queen: clearly good for White to move, bad for
+/// // Black to move. (The two evaluations' numbers differ a lot.)
+/// let white = parse_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+/// let black = parse_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1").unwrap();
+/// for mut eval in [EngineEval::handcrafted(), EngineEval::default()] {
+///     // Each position as the root of a search of its own.
+///     eval.set_root(&white);
+///     assert!(eval.evaluate(&white) > 100);
+///     eval.set_root(&black);
+///     assert!(eval.evaluate(&black) < -100);
+/// }
+/// ```
 #[derive(Clone, Debug)]
 // One per search thread, made when options change and never moved while
 // searching: boxing the larger variant would only add an indirection.
@@ -30,6 +54,20 @@ impl EngineEval {
     /// The evaluator the options ask for: the network in `eval_file` (the
     /// built-in one when empty) when `use_nnue`, else the handcrafted one.
     /// A network file that cannot be read is an error naming the problem.
+    ///
+    /// ```
+    /// use outpost_engine::{EngineError, EngineEval};
+    ///
+    /// assert!(EngineEval::for_settings(true, "").unwrap().is_neural());
+    /// assert!(!EngineEval::for_settings(false, "").unwrap().is_neural());
+    ///
+    /// // A file that is not a network is refused, even with `UseNNUE` off.
+    /// let not_a_network = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/suites/sample.epd");
+    /// assert!(matches!(
+    ///     EngineEval::for_settings(false, not_a_network),
+    ///     Err(EngineError::Network { .. })
+    /// ));
+    /// ```
     pub fn for_settings(use_nnue: bool, eval_file: &str) -> Result<EngineEval, EngineError> {
         // A file is checked when named, even before `UseNNUE` is on.
         let file = if eval_file.is_empty() {

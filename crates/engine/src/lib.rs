@@ -39,6 +39,7 @@
 //! assert_eq!(result.pv[0], result.best_move);
 //! ```
 
+#![warn(missing_docs)]
 mod book;
 mod clock;
 mod controller;

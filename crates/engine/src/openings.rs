@@ -15,6 +15,17 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
 
 /// How openings are drawn: the settings `outpost datagen` uses by default.
+///
+/// ```
+/// use outpost_engine::openings::OpeningRules;
+///
+/// let rules = OpeningRules::default();
+/// assert_eq!((rules.random_plies, rules.book_plies), (8, 2));
+/// // A quicker, looser balance check than the default one.
+/// let quick = OpeningRules { nodes: 500, max_score: 600, ..rules };
+/// assert_eq!(quick.random_plies, 8);
+/// assert!(quick.nodes < rules.nodes);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpeningRules {
     /// Random plies from the start position (a draw makes this many or one
@@ -46,6 +57,22 @@ impl Default for OpeningRules {
 /// or the last one has none. Returns the game so far (its position, and
 /// the keys of the positions before it for repetitions). Every draw of
 /// `rng` is the same for the same seed.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_engine::openings::random_walk;
+/// use rand_chacha::rand_core::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+///
+/// let start = Position::startpos();
+/// let game = random_walk(&mut ChaCha8Rng::seed_from_u64(7), &start, 6).unwrap();
+/// assert!(game.plies() == 6 || game.plies() == 7);
+/// assert_eq!(game.start(), &start);
+/// assert!(game.position().has_legal_moves());
+/// // The same seed walks the same way.
+/// let again = random_walk(&mut ChaCha8Rng::seed_from_u64(7), &start, 6).unwrap();
+/// assert_eq!(again.moves(), game.moves());
+/// ```
 pub fn random_walk(rng: &mut impl RngCore, start: &Position, plies: u32) -> Option<Game> {
     let count = plies + rng.next_u32() % 2;
     let mut game = Game::from_position(*start);
@@ -61,6 +88,18 @@ pub fn random_walk(rng: &mut impl RngCore, start: &Position, plies: u32) -> Opti
 }
 
 /// What `genfens` is asked for: `genfens N seed S book <file|None>`.
+///
+/// ```
+/// use outpost_engine::openings::{book_positions, GenfensRequest};
+///
+/// // `genfens 10 seed 42 book None`: from the start position.
+/// let from_start = GenfensRequest { count: 10, seed: 42, book: Vec::new() };
+/// assert!(from_start.book.is_empty());
+/// // `genfens 10 seed 42 book openings.epd`: from the book's positions.
+/// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/openings.epd");
+/// let from_book = GenfensRequest { book: book_positions(path).unwrap(), ..from_start };
+/// assert!(!from_book.book.is_empty());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GenfensRequest {
     /// How many openings.
@@ -79,6 +118,23 @@ pub struct GenfensRequest {
 /// engine with one thread gives the same openings for the same seed.
 /// Gives up with an error after 1,000 draws per opening without enough
 /// distinct balanced ones (a book of a few lopsided positions).
+///
+/// ```
+/// use outpost_engine::openings::{genfens, genfens_line, GenfensRequest, OpeningRules};
+/// use outpost_engine::Engine;
+///
+/// let mut engine = Engine::new(Default::default()).unwrap();
+/// let request = GenfensRequest { count: 2, seed: 42, book: Vec::new() };
+/// // A small balance search, to keep the example quick.
+/// let rules = OpeningRules { nodes: 500, ..OpeningRules::default() };
+/// let mut lines = Vec::new();
+/// let found =
+///     genfens(&mut engine, &request, &rules, |pos| lines.push(genfens_line(pos))).unwrap();
+/// assert_eq!(found, 2);
+/// assert_eq!(lines.len(), 2);
+/// assert_ne!(lines[0], lines[1]);
+/// assert!(lines.iter().all(|line| line.starts_with("info string genfens ")));
+/// ```
 pub fn genfens(
     engine: &mut Engine,
     request: &GenfensRequest,
@@ -132,6 +188,20 @@ pub fn genfens(
 /// The start positions of a book for `genfens`: an EPD or FEN file, a
 /// position a line (blank lines skipped; operations such as `id` or
 /// `hmvc` read as EPD reads them).
+///
+/// ```
+/// use outpost_engine::openings::book_positions;
+/// use outpost_engine::EngineError;
+///
+/// let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");
+/// let book = book_positions(&format!("{data}/openings.epd")).unwrap();
+/// assert_eq!(book.len(), 279);
+/// // A file that is not one position a line is refused.
+/// assert!(matches!(
+///     book_positions(&format!("{data}/README.md")),
+///     Err(EngineError::Openings { .. })
+/// ));
+/// ```
 pub fn book_positions(path: &str) -> Result<Vec<Position>, EngineError> {
     let bad = |reason: String| EngineError::Openings {
         reason: format!("book {path}: {reason}"),
@@ -150,6 +220,16 @@ pub fn book_positions(path: &str) -> Result<Vec<Position>, EngineError> {
 }
 
 /// The FEN `genfens` prints for an opening.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_engine::openings::genfens_line;
+///
+/// assert_eq!(
+///     genfens_line(&Position::startpos()),
+///     "info string genfens rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+/// );
+/// ```
 pub fn genfens_line(pos: &Position) -> String {
     format!("info string genfens {}", to_fen(pos))
 }

@@ -10,6 +10,41 @@ use outpost_search::{SearchDriver, SearchOptions, DEFAULT_MOVE_OVERHEAD};
 use std::time::Duration;
 
 /// The kind, default and range of an option.
+///
+/// A protocol declares each option from its kind; this is how a UCI front
+/// end could write its `option` lines:
+///
+/// ```
+/// use outpost_engine::{find_option, OptionDef, OptionKind};
+///
+/// fn uci_line(def: &OptionDef) -> String {
+///     let kind = match def.kind {
+///         OptionKind::Spin { default, min, max } => {
+///             format!("spin default {default} min {min} max {max}")
+///         }
+///         OptionKind::Check { default } => format!("check default {default}"),
+///         OptionKind::Button => "button".to_string(),
+///         OptionKind::Combo { default, values } => {
+///             format!("combo default {default} var {}", values.join(" var "))
+///         }
+///         OptionKind::Text { default } => {
+///             let shown = if default.is_empty() { "<empty>" } else { default };
+///             format!("string default {shown}")
+///         }
+///     };
+///     format!("option name {} type {kind}", def.name)
+/// }
+///
+/// let line = |name| uci_line(find_option(name).unwrap());
+/// assert_eq!(line("Hash"), "option name Hash type spin default 16 min 1 max 65536");
+/// assert_eq!(line("Ponder"), "option name Ponder type check default false");
+/// assert_eq!(line("Clear Hash"), "option name Clear Hash type button");
+/// assert_eq!(
+///     line("SearchDriver"),
+///     "option name SearchDriver type combo default PVS var PVS var AlphaBeta var MTDf"
+/// );
+/// assert_eq!(line("BookFile"), "option name BookFile type string default <empty>");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKind {
     /// An integer in `min..=max`.
@@ -44,6 +79,33 @@ pub enum OptionKind {
 
 /// What the engine does for a new value of an option to take effect,
 /// besides recording it in [`Settings`].
+///
+/// Only an option read by the next search ([`Effect::NextSearch`]) can be
+/// set while a search runs; the others need an idle engine.
+///
+/// ```
+/// use outpost_engine::{
+///     find_option, parse_option, Effect, Engine, EngineError, Game, SearchRequest,
+/// };
+/// use outpost_search::Limits;
+///
+/// assert_eq!(find_option("MultiPV").unwrap().effect, Effect::NextSearch);
+/// assert_eq!(find_option("Hash").unwrap().effect, Effect::Hash);
+///
+/// let mut engine = Engine::new(Default::default()).unwrap();
+/// // An analysis runs until it is stopped.
+/// let analysis = Limits { infinite: true, ..Limits::default() };
+/// engine.start(SearchRequest::for_game(&Game::new(), analysis), |_| {}).unwrap();
+/// assert!(engine.set_option(&parse_option("MultiPV", Some("2")).unwrap()).is_ok());
+/// assert!(matches!(
+///     engine.set_option(&parse_option("Hash", Some("8")).unwrap()),
+///     Err(EngineError::Busy { .. })
+/// ));
+/// engine.stop_and_wait();
+/// assert_eq!(engine.settings().multipv, 2);
+/// assert!(engine.set_option(&parse_option("Hash", Some("8")).unwrap()).is_ok());
+/// assert_eq!(engine.settings().search.hash_mib, 8);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Nothing: the next search reads the setting.
@@ -67,6 +129,24 @@ pub enum Effect {
 }
 
 /// A change to the search pool from the settings.
+///
+/// ```
+/// use outpost_engine::{find_option, parse_option, Effect, Engine, PoolChange, OPTIONS};
+///
+/// assert_eq!(find_option("Threads").unwrap().effect, Effect::Pool(PoolChange::Threads));
+/// assert_eq!(find_option("Clear Hash").unwrap().effect, Effect::Pool(PoolChange::ClearHash));
+/// let search_options: Vec<&str> = OPTIONS
+///     .iter()
+///     .filter(|def| def.effect == Effect::Pool(PoolChange::SearchOptions))
+///     .map(|def| def.name)
+///     .collect();
+/// assert_eq!(search_options, ["Move Overhead", "Contempt", "SearchDriver"]);
+///
+/// // On an idle engine the pool changes at once.
+/// let mut engine = Engine::new(Default::default()).unwrap();
+/// engine.set_option(&parse_option("Threads", Some("2")).unwrap()).unwrap();
+/// assert_eq!(engine.settings().search.threads, 2);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PoolChange {
     /// Resize the thread pool to `Threads`.
@@ -78,6 +158,20 @@ pub enum PoolChange {
 }
 
 /// A checked value of an option.
+///
+/// ```
+/// use outpost_engine::{parse_option, OptionValue};
+///
+/// let value = |name, text| parse_option(name, text).unwrap().value;
+/// assert_eq!(value("Hash", Some(" 32 ")), OptionValue::Spin(32));
+/// // xboard sends a check option as 1 or 0.
+/// assert_eq!(value("Ponder", Some("1")), OptionValue::Check(true));
+/// assert_eq!(value("Clear Hash", None), OptionValue::Button);
+/// // A combo's value as the definition spells it.
+/// assert_eq!(value("SearchDriver", Some("mtdf")), OptionValue::Text("MTDf".to_string()));
+/// // UCI GUIs write an empty text as `<empty>`.
+/// assert_eq!(value("BookFile", Some("<empty>")), OptionValue::Text(String::new()));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionValue {
     /// A spin's integer.
@@ -113,6 +207,20 @@ impl OptionValue {
 /// One option the engine declares: its name, kind, default and range,
 /// where its value goes in [`Settings`], and what else changing it takes.
 /// Adding an option is an entry in [`OPTIONS`] and the code that reads it.
+///
+/// ```
+/// use outpost_engine::{find_option, Effect, OptionKind, OPTIONS};
+///
+/// let def = find_option("multipv").unwrap();
+/// assert_eq!(def.name, "MultiPV");
+/// assert_eq!(def.kind, OptionKind::Spin { default: 1, min: 1, max: 256 });
+/// assert_eq!(def.expected(), "an integer from 1 to 256");
+/// assert_eq!(def.effect, Effect::NextSearch);
+/// // Every option has a name of its own, whatever the case.
+/// for (i, a) in OPTIONS.iter().enumerate() {
+///     assert!(OPTIONS[i + 1..].iter().all(|b| !a.name.eq_ignore_ascii_case(b.name)));
+/// }
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct OptionDef {
     /// The option's name, as protocols show it.
@@ -353,6 +461,13 @@ pub const OPTIONS: &[OptionDef] = &[
 ];
 
 /// The definition of the option called `name` (any case).
+///
+/// ```
+/// use outpost_engine::find_option;
+///
+/// assert_eq!(find_option("skill level").unwrap().name, "Skill Level");
+/// assert!(find_option("Frobnication").is_none());
+/// ```
 pub fn find_option(name: &str) -> Option<&'static OptionDef> {
     OPTIONS.iter().find(|o| o.name.eq_ignore_ascii_case(name))
 }
@@ -360,6 +475,14 @@ pub fn find_option(name: &str) -> Option<&'static OptionDef> {
 /// Every option the engine shows: [`OPTIONS`], and in a build with the
 /// `tune` feature the search's tuning constants as spin options (named as
 /// in [`outpost_search::params::TUNABLES`]).
+///
+/// ```
+/// use outpost_engine::{options, OPTIONS};
+///
+/// let all = options();
+/// assert_eq!(&all[..OPTIONS.len()], OPTIONS);
+/// assert!(all.iter().any(|def| def.name == "UCI_Elo"));
+/// ```
 pub fn options() -> Vec<OptionDef> {
     let mut all = OPTIONS.to_vec();
     if cfg!(feature = "tune") {
@@ -378,6 +501,19 @@ pub fn options() -> Vec<OptionDef> {
 }
 
 /// A validated option setting: the option's definition and a value it accepts.
+///
+/// ```
+/// use outpost_engine::{parse_option, Settings};
+///
+/// let setting = parse_option("ponder", Some("true")).unwrap();
+/// assert_eq!(setting.name(), "Ponder");
+/// assert_eq!(setting.check(), Some(true));
+/// assert_eq!(parse_option("Hash", Some("8")).unwrap().check(), None);
+///
+/// let mut settings = Settings::default();
+/// settings.apply(&setting);
+/// assert!(settings.ponder);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionSetting {
     /// The option.
@@ -463,6 +599,24 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
 }
 
 /// The engine's settings, as the options give them.
+///
+/// ```
+/// use outpost_engine::{
+///     parse_option, Engine, Settings, Strength, DEFAULT_HASH_MIB, UNLIMITED_BOOK_DEPTH,
+/// };
+///
+/// let mut settings = Settings::default();
+/// assert_eq!(settings.search.hash_mib, DEFAULT_HASH_MIB as usize);
+/// assert_eq!(settings.book_depth, UNLIMITED_BOOK_DEPTH);
+/// assert_eq!(settings.strength, Strength::full());
+///
+/// for (name, value) in [("UCI_LimitStrength", "true"), ("UCI_Elo", "1500")] {
+///     settings.apply(&parse_option(name, Some(value)).unwrap());
+/// }
+/// assert_eq!(settings.strength, Strength::elo(1500));
+/// let engine = Engine::new(settings.clone()).unwrap();
+/// assert_eq!(engine.settings(), &settings);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// The search pool's settings (threads, hash, contempt, move overhead,

@@ -17,6 +17,60 @@ use std::io::{self, BufRead};
 use std::sync::mpsc::{self, Receiver, Sender};
 
 /// What a front end shows of the engine's play, in its own protocol.
+///
+/// A [`Player`] calls it as the engine plays. This one writes what an
+/// xboard front end would say when the engine mates:
+///
+/// ```
+/// use outpost_board::Move;
+/// use outpost_engine::{
+///     EngineError, GameController, Outcome, Player, Purpose, SearchEvent, Table, Timing,
+/// };
+/// use outpost_notation::parse_fen;
+/// use outpost_search::Limits;
+/// use std::sync::mpsc::{self, Receiver, Sender};
+///
+/// /// The lines said, and the notes from searches sent over a channel.
+/// struct Console {
+///     said: Vec<String>,
+///     notes: (Sender<String>, Receiver<String>),
+/// }
+///
+/// impl Table for Console {
+///     fn thinking(&mut self, _purpose: Purpose) -> Box<dyn FnMut(SearchEvent) + Send> {
+///         let notes = self.notes.0.clone();
+///         Box::new(move |event| {
+///             if let SearchEvent::TableMove(choice) = event {
+///                 let _ = notes.send(format!("# from the tables: {}", choice.mv));
+///             }
+///         })
+///     }
+///     fn play(&mut self, mv: Move, claim_follows: bool) {
+///         let claim = if claim_follows { " (a claim follows)" } else { "" };
+///         self.said.push(format!("move {mv}{claim}"));
+///     }
+///     fn claim(&mut self, outcome: &Outcome) {
+///         self.said.push(format!("{} {{{}}}", outcome.result(), outcome.description()));
+///     }
+///     fn halted(&mut self) {}
+///     fn failed(&mut self, error: &EngineError) {
+///         self.said.push(format!("Error: {error}"));
+///     }
+/// }
+///
+/// let mut console = Console { said: Vec::new(), notes: mpsc::channel() };
+/// let engine = outpost_engine::Engine::new(Default::default()).unwrap();
+/// let mut player = Player::new(GameController::new(Timing::Fixed(Limits::depth(4))), engine);
+/// // No input: the player plays on until the engine's search has ended.
+/// player.listen(&b""[..], &mut console).unwrap();
+/// let mate_in_one = parse_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1").unwrap();
+/// player.controller_mut().set_position(mate_in_one);
+/// let actions = player.controller_mut().go();
+/// player.act(actions, &mut console);
+/// assert!(player.next_line(&mut console).is_none());
+/// assert_eq!(console.said, ["move a1a8 (a claim follows)", "1-0 {White mates}"]);
+/// assert_eq!(console.notes.1.try_recv().unwrap(), "# from the tables: a1a8");
+/// ```
 pub trait Table {
     /// Where the events of a search for `purpose` go: its reports, a book
     /// or table move, notes for the user. (Its end goes to the player,

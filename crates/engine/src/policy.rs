@@ -34,6 +34,20 @@ pub fn accepts_draw(last_score: Option<Score>) -> bool {
 
 /// When to resign: off by default; when set, after this many consecutive
 /// own scores at or below the threshold (or a mate against the engine).
+///
+/// ```
+/// use outpost_engine::ResignPolicy;
+/// use outpost_search::Score;
+///
+/// let policy = ResignPolicy { threshold_cp: Some(-500), moves: 3 };
+/// let scores = [-200, -550, -600, -700].map(Score::Centipawns);
+/// // The last three moves all count as lost.
+/// assert!(policy.should_resign(&scores));
+/// // -200 is among the last three: not yet.
+/// assert!(!policy.should_resign(&scores[..3]));
+/// // The default never resigns, not even when mated.
+/// assert!(!ResignPolicy::default().should_resign(&[Score::Mate(-1); 5]));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ResignPolicy {
     /// The score in centipawns (from the engine's side) at or below which a
@@ -64,6 +78,22 @@ impl ResignPolicy {
 /// The opponent's expected reply after the engine plays `result`'s best
 /// move in `pos`: the move to ponder on and to give as a hint, when it is
 /// legal there and leaves the engine a move to make.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_engine::expected_reply;
+/// use outpost_notation::parse_uci_move;
+/// use outpost_search::SearchResult;
+///
+/// let pos = Position::startpos();
+/// let e4 = parse_uci_move(&pos, "e2e4").unwrap();
+/// let c5 = parse_uci_move(&pos.play(e4), "c7c5").unwrap();
+/// let result = SearchResult { best_move: e4, ponder_move: Some(c5), ..SearchResult::default() };
+/// assert_eq!(expected_reply(&pos, &result), Some(c5));
+/// // No reply is expected when the search did not find one.
+/// let result = SearchResult { ponder_move: None, ..result };
+/// assert_eq!(expected_reply(&pos, &result), None);
+/// ```
 pub fn expected_reply(pos: &Position, result: &SearchResult) -> Option<Move> {
     let reply = result.ponder_move?;
     if result.best_move.is_null() || !pos.is_legal(result.best_move) {
@@ -74,6 +104,14 @@ pub fn expected_reply(pos: &Position, result: &SearchResult) -> Option<Move> {
 }
 
 /// The limits of a quick search for a hint.
+///
+/// ```
+/// use outpost_engine::{hint_limits, HINT_TIME};
+///
+/// let limits = hint_limits();
+/// assert_eq!(limits.movetime, Some(HINT_TIME));
+/// assert!(!limits.infinite && !limits.ponder);
+/// ```
 pub fn hint_limits() -> Limits {
     Limits::movetime(HINT_TIME)
 }

@@ -30,6 +30,28 @@ pub const MAX_SKILL: i64 = 20;
 
 /// The strength options as set: whether to limit strength, the Elo to aim
 /// at, and the skill level. The default is full strength.
+///
+/// ```
+/// use outpost_engine::{Engine, Game, SearchRequest, Strength, MIN_ELO};
+/// use outpost_search::Limits;
+///
+/// assert_eq!(Strength::default(), Strength::full());
+/// assert_eq!(Strength::full().target_elo(), None);
+/// assert_eq!(Strength::elo(1500).target_elo(), Some(1500));
+/// // Out of range: clamped.
+/// assert_eq!(Strength::elo(100).elo, MIN_ELO as u32);
+/// // `Skill Level` 10 of 20, without `UCI_LimitStrength`: halfway from 1000 to 2300.
+/// assert_eq!(Strength { skill: 10, ..Strength::full() }.target_elo(), Some(1650));
+///
+/// // A search at 1000 Elo looks at most as deep as the level allows.
+/// let weakness = Strength::elo(1000).weakness().unwrap();
+/// let mut engine = Engine::new(Default::default()).unwrap();
+/// let game = Game::new();
+/// let request = SearchRequest::for_game(&game, Limits::depth(4)).at_strength(Strength::elo(1000));
+/// let result = engine.search(request);
+/// assert!(game.position().is_legal(result.best_move));
+/// assert!(result.depth <= weakness.depth);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Strength {
     /// `UCI_LimitStrength`: play at [`Strength::elo`].
@@ -85,6 +107,22 @@ impl Strength {
 }
 
 /// One calibration point: how the engine plays at `elo`.
+///
+/// ```
+/// use outpost_engine::{Weakness, ANCHORS, MAX_ELO, MIN_ELO};
+/// use std::time::Duration;
+///
+/// assert_eq!(ANCHORS[0].elo, MIN_ELO as u32);
+/// assert_eq!(ANCHORS[ANCHORS.len() - 1].elo, MAX_ELO as u32);
+/// // At an anchor's own Elo, the engine plays exactly as the anchor says.
+/// let anchor = ANCHORS[1];
+/// let weakness = Weakness::for_elo(anchor.elo);
+/// assert_eq!(weakness.depth, anchor.depth);
+/// assert_eq!(weakness.nodes, anchor.nodes);
+/// assert_eq!(weakness.candidates, anchor.candidates);
+/// assert_eq!(weakness.max_loss_cp, anchor.max_loss_cp);
+/// assert_eq!(weakness.min_think, Duration::from_millis(anchor.min_think_ms));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Anchor {
     /// The level.
@@ -164,6 +202,33 @@ pub const ANCHORS: &[Anchor] = &[
 
 /// How a weakened engine plays one move: the caps on its search, its
 /// candidates and its choice among them.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_engine::Weakness;
+/// use outpost_search::{Limits, PvLine, Score};
+/// use rand_chacha::rand_core::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use std::time::Duration;
+///
+/// let weakness = Weakness::for_elo(1400);
+/// // The level's caps are tighter than a depth of 30.
+/// let capped = weakness.limits(&Limits::depth(30));
+/// assert_eq!(capped.depth, Some(weakness.depth));
+/// assert_eq!(capped.nodes, Some(weakness.nodes));
+/// // With 100 ms a move it takes half of that, at least.
+/// let quick = Limits::movetime(Duration::from_millis(100));
+/// assert_eq!(weakness.think_time(&quick), Duration::from_millis(50));
+///
+/// // A candidate 5 pawns worse than the best is never chosen.
+/// let moves = Position::startpos().legal_moves();
+/// let lines = [
+///     PvLine { score: Score::Centipawns(30), pv: vec![moves[0]] },
+///     PvLine { score: Score::Centipawns(-470), pv: vec![moves[1]] },
+/// ];
+/// let mut rng = ChaCha8Rng::seed_from_u64(1);
+/// assert!((0..100).all(|_| weakness.choose(&lines, &mut rng) == 0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weakness {
     /// The Elo aimed at.

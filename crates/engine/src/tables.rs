@@ -19,6 +19,24 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A move straight from the tables.
+///
+/// ```
+/// use outpost_engine::GeneratedTables;
+/// use outpost_notation::parse_fen;
+/// use outpost_search::Score;
+/// use outpost_tb::Dtm;
+///
+/// let tables = GeneratedTables::three_men();
+/// let mate_in_one = parse_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1").unwrap();
+/// let choice = tables.choose(&mate_in_one).unwrap();
+/// assert_eq!(choice.mv.to_string(), "a1a8");
+/// assert_eq!(choice.dtm, Dtm::Win(1));
+/// assert_eq!(choice.score(), Score::Mate(1));
+///
+/// // King and knight against king: any move keeps the draw.
+/// let drawn = parse_fen("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1").unwrap();
+/// assert_eq!(tables.choose(&drawn).unwrap().score(), Score::Centipawns(0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableChoice {
     /// The move: the fastest mate when winning, the longest resistance when
@@ -48,6 +66,26 @@ impl TableChoice {
 /// Endgame tables for play: a set of generated tables, and the first
 /// problem met while probing them (a missing or damaged file), to be told
 /// once.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_engine::{EngineError, GeneratedTables};
+/// use outpost_notation::parse_fen;
+/// use outpost_tb::Wdl;
+///
+/// let tables = GeneratedTables::three_men();
+/// let kqk = parse_fen("8/8/8/4k3/8/8/8/3QK3 w - - 0 1").unwrap();
+/// assert!(tables.covers(&kqk));
+/// assert!(!tables.covers(&Position::startpos()));
+/// let choice = tables.choose(&kqk).unwrap();
+/// assert_eq!(choice.dtm.wdl(), Wdl::Win);
+/// assert!(kqk.is_legal(choice.mv));
+/// assert_eq!(tables.take_problem(), None);
+///
+/// // The 4-man tables come from a directory `outpost tb generate` wrote.
+/// let not_a_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/README.md");
+/// assert!(matches!(GeneratedTables::open(not_a_dir), Err(EngineError::Tables { .. })));
+/// ```
 pub struct GeneratedTables {
     tables: Arc<Tablebases>,
     max_men: u32,
@@ -152,6 +190,30 @@ impl EndgameTables for GeneratedTables {
 /// is longer than the moves left before a fifty-move draw, the engine
 /// searches instead (its probes still see the position as won), so it is
 /// not led into a mate the rule would cut short.
+///
+/// ```
+/// use outpost_engine::{tables_apply, Game, GeneratedTables, SearchRequest};
+/// use outpost_notation::parse_fen;
+/// use outpost_search::Limits;
+///
+/// let tables = GeneratedTables::three_men();
+/// let kqk = "8/8/8/4k3/8/8/8/3QK3 w - -";
+/// let game = Game::from_position(parse_fen(&format!("{kqk} 0 1")).unwrap());
+/// let choice = tables.choose(game.position()).unwrap();
+/// let request = SearchRequest::for_game(&game, Limits::depth(4));
+/// assert!(tables_apply(&request, &choice));
+///
+/// // An analysis searches on.
+/// let mut analysis = request.clone();
+/// analysis.limits.infinite = true;
+/// assert!(!tables_apply(&analysis, &choice));
+///
+/// // So does a search where the fifty-move rule would come before the mate.
+/// let plies = u32::from(choice.dtm.plies().unwrap());
+/// let late = parse_fen(&format!("{kqk} {} 60", 101 - plies)).unwrap();
+/// let request = SearchRequest::for_game(&Game::from_position(late), Limits::depth(4));
+/// assert!(!tables_apply(&request, &choice));
+/// ```
 pub fn tables_apply(request: &SearchRequest, choice: &TableChoice) -> bool {
     let limits = &request.limits;
     !limits.infinite
@@ -164,6 +226,22 @@ pub fn tables_apply(request: &SearchRequest, choice: &TableChoice) -> bool {
 
 /// How the engine uses Syzygy tables: the options `SyzygyProbeDepth`,
 /// `Syzygy50MoveRule` and `SyzygyProbeLimit`.
+///
+/// ```
+/// use outpost_engine::{parse_option, Settings, SyzygySettings};
+///
+/// let defaults = SyzygySettings::default();
+/// assert_eq!(defaults.probe_depth, 1);
+/// assert!(defaults.fifty_move_rule);
+/// assert_eq!(defaults.probe_limit, 7);
+///
+/// let mut settings = Settings::default();
+/// assert_eq!(settings.syzygy, defaults);
+/// settings.apply(&parse_option("SyzygyProbeLimit", Some("4")).unwrap());
+/// settings.apply(&parse_option("Syzygy50MoveRule", Some("false")).unwrap());
+/// let expected = SyzygySettings { probe_limit: 4, fifty_move_rule: false, ..defaults };
+/// assert_eq!(settings.syzygy, expected);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SyzygySettings {
     /// The shallowest remaining depth at which the search probes positions
@@ -190,6 +268,31 @@ impl Default for SyzygySettings {
 
 /// The user's Syzygy tables as the engine uses them: probed by the search
 /// after captures and pawn moves, and ranking the root moves by DTZ.
+///
+/// ```
+/// use outpost_engine::{SyzygySettings, SyzygyTables};
+/// use outpost_notation::parse_fen;
+/// use outpost_tb::syzygy::SyzygyWdl;
+///
+/// // The 3- and 4-man tables in the repository's data.
+/// let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/syzygy");
+/// let (tables, problems) = SyzygyTables::open(dir, SyzygySettings::default());
+/// assert!(problems.is_empty());
+/// assert_eq!(tables.probed_men(), 4);
+///
+/// // King and rook against king: the search may choose among the moves
+/// // that win fastest.
+/// let krk = parse_fen("8/8/8/4k3/8/8/8/R3K3 w - - 0 1").unwrap();
+/// let best = tables.best_root_moves(&krk, &[]).unwrap();
+/// assert!(!best.is_empty());
+/// assert!(best.iter().all(|m| krk.is_legal(m.mv) && m.wdl == SyzygyWdl::Win));
+///
+/// // `SyzygyProbeLimit 3`: the same files, probed up to 3 men only.
+/// let limit = SyzygySettings { probe_limit: 3, ..SyzygySettings::default() };
+/// let three = tables.with_settings(limit);
+/// assert_eq!(three.probed_men(), 3);
+/// assert!(!three.covers(&parse_fen("8/8/8/4k3/8/8/4P3/R3K3 w - - 0 1").unwrap()));
+/// ```
 pub struct SyzygyTables {
     tables: Arc<Syzygy>,
     settings: SyzygySettings,
