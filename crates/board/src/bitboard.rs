@@ -36,6 +36,15 @@ impl Bitboard {
     pub const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
     /// The squares of the same colour as `sq` (light or dark), `sq` included.
+    ///
+    /// ```
+    /// use outpost_board::{Bitboard, Square};
+    ///
+    /// let light = Bitboard::same_colour(Square::F1);
+    /// assert_eq!(light, Bitboard::LIGHT_SQUARES);
+    /// assert_eq!(light.count(), 32);
+    /// assert!(light.contains(Square::C4) && !light.contains(Square::C1));
+    /// ```
     #[inline]
     pub const fn same_colour(sq: Square) -> Bitboard {
         if sq.is_light() {
@@ -46,6 +55,18 @@ impl Bitboard {
     }
 
     /// The squares of one file.
+    ///
+    /// ```
+    /// use outpost_board::{Bitboard, File, Rank, Square};
+    ///
+    /// // A file and a rank cross on one square.
+    /// let crossing = Bitboard::file(File::D) & Bitboard::rank(Rank::Fifth);
+    /// assert_eq!(crossing, Bitboard::from_square(Square::D5));
+    /// assert_eq!(
+    ///     (Bitboard::file(File::A) | Bitboard::file(File::H)).count(),
+    ///     16
+    /// );
+    /// ```
     #[inline]
     pub const fn file(file: File) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101 << file as u32)
@@ -58,6 +79,22 @@ impl Bitboard {
     }
 
     /// The set holding only `sq`.
+    ///
+    /// ```
+    /// use outpost_board::{Bitboard, Square};
+    ///
+    /// // Sets combine with `|`, `&`, `^` and `!`, with a set or a square.
+    /// let a = Bitboard::from_square(Square::A1) | Square::B2 | Square::C3;
+    /// let b = Bitboard::from_square(Square::C3) | Square::D4;
+    /// assert_eq!((a & b).single(), Square::C3);
+    /// assert_eq!((a ^ b).count(), 3);
+    /// assert_eq!((a | b).count(), 4);
+    /// assert_eq!((!a).count(), 61);
+    /// let mut c = a;
+    /// c ^= Square::A1;
+    /// assert_eq!(c.first(), Some(Square::B2));
+    /// assert_eq!(Bitboard::from(Square::E4), Bitboard::EMPTY.with(Square::E4));
+    /// ```
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1 << sq.index())
@@ -94,6 +131,14 @@ impl Bitboard {
     }
 
     /// The lowest-indexed square, if any.
+    ///
+    /// ```
+    /// use outpost_board::{Bitboard, Square};
+    ///
+    /// let set: Bitboard = [Square::H8, Square::C2].into_iter().collect();
+    /// assert_eq!(set.first(), Some(Square::C2));
+    /// assert_eq!(Bitboard::EMPTY.first(), None);
+    /// ```
     #[inline]
     pub const fn first(self) -> Option<Square> {
         if self.0 == 0 {
@@ -122,12 +167,34 @@ impl Bitboard {
     }
 
     /// The set mirrored top to bottom (a1 ↔ a8).
+    ///
+    /// ```
+    /// use outpost_board::{Bitboard, Rank, Square};
+    ///
+    /// let b2 = Bitboard::from_square(Square::B2);
+    /// assert_eq!(b2.flip_ranks(), Bitboard::from_square(Square::B7));
+    /// assert_eq!(
+    ///     Bitboard::rank(Rank::First).flip_ranks(),
+    ///     Bitboard::rank(Rank::Eighth)
+    /// );
+    /// ```
     #[inline]
     pub const fn flip_ranks(self) -> Bitboard {
         Bitboard(self.0.swap_bytes())
     }
 
     /// Every square moved one rank up, towards the eighth rank.
+    ///
+    /// ```
+    /// use outpost_board::{Bitboard, Rank, Square};
+    ///
+    /// // White's pawns on their second rank, one step forward.
+    /// let pawns = Bitboard::rank(Rank::Second);
+    /// assert_eq!(pawns.shift_up(), Bitboard::rank(Rank::Third));
+    /// assert_eq!(pawns.shift_up().shift_down(), pawns);
+    /// // Squares pushed past the eighth rank fall off the board.
+    /// assert!(Bitboard::from_square(Square::E8).shift_up().is_empty());
+    /// ```
     #[inline]
     pub const fn shift_up(self) -> Bitboard {
         Bitboard(self.0 << 8)

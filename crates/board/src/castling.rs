@@ -40,6 +40,19 @@ impl Default for CastlingRights {
 }
 
 /// A castling side.
+///
+/// ```
+/// use outpost_board::{CastlingSide, Color, Square};
+///
+/// let short = CastlingSide::King;
+/// assert_eq!(short.king_to(Color::White), Square::G1);
+/// assert_eq!(short.rook_to(Color::White), Square::F1);
+/// assert_eq!(short.rook_from(Color::White), Square::H1);
+/// let long = CastlingSide::Queen;
+/// assert_eq!(long.king_to(Color::Black), Square::C8);
+/// assert_eq!(long.rook_to(Color::Black), Square::D8);
+/// assert_eq!(long.rook_from(Color::Black), Square::A8);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CastlingSide {
     /// Towards the h-file (`O-O`): the king ends on the g-file, the rook on the f-file.
@@ -229,6 +242,21 @@ impl CastlingRights {
     /// The rights left after a move from `from` to `to` by a piece other
     /// than the king ([`CastlingRights::after_touching`] on both squares),
     /// with a table lookup when the rooks stand on their standard files.
+    ///
+    /// ```
+    /// use outpost_board::{CastlingRights, CastlingSide, Color, Square};
+    ///
+    /// // A rook leaving h1 and a capture on a8 cost one right each.
+    /// let rights = CastlingRights::ALL.after_move(Square::H1, Square::A8);
+    /// assert!(!rights.has(Color::White, CastlingSide::King));
+    /// assert!(!rights.has(Color::Black, CastlingSide::Queen));
+    /// assert_eq!(rights.to_string(), "Qk");
+    /// // Moves elsewhere change nothing.
+    /// assert_eq!(
+    ///     CastlingRights::ALL.after_move(Square::B1, Square::C3),
+    ///     CastlingRights::ALL
+    /// );
+    /// ```
     #[inline]
     pub const fn after_move(self, from: Square, to: Square) -> CastlingRights {
         if self.is_standard() {

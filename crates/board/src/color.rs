@@ -3,6 +3,20 @@
 use std::ops::Not;
 
 /// A side: White or Black.
+///
+/// ```
+/// use outpost_board::{Color, Position};
+///
+/// let side = Position::startpos().side_to_move();
+/// assert_eq!(side, Color::White);
+/// assert_eq!(!side, Color::Black);
+/// assert_eq!(side.opponent(), Color::Black);
+/// assert_eq!(
+///     (Color::Black.index(), Color::from_index(1)),
+///     (1, Color::Black)
+/// );
+/// assert_eq!(Color::Black.to_char(), 'b');
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Color {

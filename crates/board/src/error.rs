@@ -4,6 +4,28 @@ use crate::{CastlingSide, Color, Square};
 use thiserror::Error;
 
 /// Why a position or a piece of board text was rejected.
+///
+/// ```
+/// use outpost_board::{BoardError, Color, Position, Setup, Square};
+///
+/// let mut setup = Setup::standard();
+/// setup.board[Square::E8.index()] = None;
+/// let err = Position::from_setup(&setup).unwrap_err();
+/// assert_eq!(
+///     err,
+///     BoardError::MissingKing {
+///         color: Color::Black
+///     }
+/// );
+/// assert_eq!(
+///     err.to_string(),
+///     "Black has no king: each side needs exactly one"
+/// );
+/// assert!(matches!(
+///     "z9".parse::<Square>(),
+///     Err(BoardError::BadSquare { .. })
+/// ));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum BoardError {
     /// A square name that is not a file letter followed by a rank digit.

@@ -21,6 +21,33 @@ use std::ops::Deref;
 /// The legal moves of one piece: its kind, its square and its destinations.
 ///
 /// Bulk counting sums these without building moves; [`MoveList`] expands them.
+///
+/// ```
+/// use outpost_board::{Piece, PieceKind, Position, Setup, Square};
+///
+/// // A pawn about to promote: one destination, four moves.
+/// let mut setup = Setup::empty();
+/// for (sq, piece) in [
+///     (Square::E1, Piece::WhiteKing),
+///     (Square::B7, Piece::WhitePawn),
+///     (Square::E8, Piece::BlackKing),
+/// ] {
+///     setup.board[sq.index()] = Some(piece);
+/// }
+/// let pos = Position::from_setup(&setup).unwrap();
+/// let mut pawn_moves = None;
+/// pos.for_each_piece_moves(|pm| {
+///     if pm.piece == PieceKind::Pawn {
+///         pawn_moves = Some(pm);
+///     }
+/// });
+/// let pawn_moves = pawn_moves.unwrap();
+/// assert_eq!(
+///     (pawn_moves.from, pawn_moves.to.single()),
+///     (Square::B7, Square::B8)
+/// );
+/// assert_eq!(pawn_moves.len(), 4);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceMoves {
     /// The kind of the moving piece.
@@ -54,6 +81,24 @@ impl PieceMoves {
 const MAX_MOVES: usize = 256;
 
 /// A fixed-capacity list of moves that never allocates.
+///
+/// ```
+/// use outpost_board::{MoveList, Position, Square};
+///
+/// let pos = Position::startpos();
+/// let mut list = MoveList::new();
+/// pos.generate_all(&mut list);
+/// // A `MoveList` derefs to a slice of moves.
+/// assert_eq!(list.len(), 20);
+/// let nf3 = (Square::G1, Square::F3);
+/// assert!(list.iter().any(|mv| (mv.from(), mv.to()) == nf3));
+/// list.as_mut_slice().sort_by_key(|mv| mv.to().index());
+/// assert_eq!(list[0].to(), Square::A3);
+/// list.truncate(5);
+/// assert_eq!(list.len(), 5);
+/// list.clear();
+/// assert!(list.is_empty());
+/// ```
 #[derive(Clone)]
 pub struct MoveList {
     moves: [Move; MAX_MOVES],
@@ -98,7 +143,15 @@ impl MoveList {
     }
 
     /// Removes and returns the move at `index`, moving the last one into its place.
+    ///
+    /// # Panics
+    /// When `index` is not below [`MoveList::len`], as `Vec::swap_remove` does.
     pub fn swap_remove(&mut self, index: usize) -> Move {
+        assert!(
+            index < self.len,
+            "swap_remove index {index} out of a list of {} moves",
+            self.len
+        );
         let mv = self.moves[index];
         self.len -= 1;
         self.moves[index] = self.moves[self.len];
@@ -480,6 +533,35 @@ impl Position {
     }
 
     /// The legal castling move to `side` of the side to move, if there is one.
+    ///
+    /// ```
+    /// use outpost_board::{
+    ///     CastlingRights, CastlingSide, Color, Piece, Position, Setup, Square,
+    /// };
+    ///
+    /// // White may castle king side only.
+    /// let mut setup = Setup::empty();
+    /// for (sq, piece) in [
+    ///     (Square::E1, Piece::WhiteKing),
+    ///     (Square::H1, Piece::WhiteRook),
+    ///     (Square::E8, Piece::BlackKing),
+    /// ] {
+    ///     setup.board[sq.index()] = Some(piece);
+    /// }
+    /// setup.castling = CastlingRights::NONE.with(Color::White, CastlingSide::King);
+    /// let pos = Position::from_setup(&setup).unwrap();
+    /// let castle = pos.castling_move(CastlingSide::King).unwrap();
+    /// // Stored as the king taking its own rook.
+    /// assert_eq!((castle.from(), castle.to()), (Square::E1, Square::H1));
+    /// assert_eq!(
+    ///     pos.castling_move_by_king(Square::E1, Square::G1),
+    ///     Some(castle)
+    /// );
+    /// assert_eq!(pos.castling_move(CastlingSide::Queen), None);
+    /// let after = pos.play(castle);
+    /// assert_eq!(after.piece_on(Square::G1), Some(Piece::WhiteKing));
+    /// assert_eq!(after.piece_on(Square::F1), Some(Piece::WhiteRook));
+    /// ```
     pub fn castling_move(&self, side: CastlingSide) -> Option<Move> {
         let us = self.side_to_move();
         let rook = self.castling_rights().rook_square(us, side)?;
@@ -506,6 +588,18 @@ impl Position {
     }
 
     /// All legal moves.
+    ///
+    /// ```
+    /// use outpost_board::{Position, Square};
+    ///
+    /// let pos = Position::startpos();
+    /// let moves = pos.legal_moves();
+    /// assert_eq!(moves.len(), 20);
+    /// assert_eq!(moves.iter().filter(|mv| mv.is_double_push()).count(), 8);
+    /// assert!(moves.iter().all(|&mv| pos.is_legal(mv)));
+    /// let knight_moves = moves.iter().filter(|mv| mv.from() == Square::G1);
+    /// assert_eq!(knight_moves.count(), 2);
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_all(&mut list);
@@ -514,6 +608,23 @@ impl Position {
 
     /// Appends the legal captures, en-passant captures and promotions
     /// (quiet promotions included) to `list`: the moves quiescence search wants.
+    ///
+    /// ```
+    /// use outpost_board::{MoveList, Position, Square};
+    ///
+    /// // After 1. e4 d5, exd5 is White's only capture.
+    /// let mut pos = Position::startpos();
+    /// for (from, to) in [(Square::E2, Square::E4), (Square::D7, Square::D5)] {
+    ///     pos = pos.play(pos.find_move(from, to, None).unwrap());
+    /// }
+    /// let mut noisy = MoveList::new();
+    /// pos.generate_noisy(&mut noisy);
+    /// assert_eq!(noisy.len(), 1);
+    /// assert_eq!(noisy[0].to_string(), "e4d5");
+    /// let mut quiet = MoveList::new();
+    /// pos.generate_quiet(&mut quiet);
+    /// assert_eq!(noisy.len() + quiet.len(), pos.count_legal_moves());
+    /// ```
     pub fn generate_noisy(&self, list: &mut MoveList) {
         self.generate::<false, true, _>(&mut EachMove {
             pos: self,
@@ -535,6 +646,20 @@ impl Position {
     }
 
     /// Calls `f` with each legal move, without building a list.
+    ///
+    /// ```
+    /// use outpost_board::{Position, Rank};
+    ///
+    /// let pos = Position::startpos();
+    /// let mut pawn_pushes = 0;
+    /// pos.for_each_legal_move(|mv| {
+    ///     if mv.from().rank() == Rank::Second {
+    ///         pawn_pushes += 1;
+    ///     }
+    /// });
+    /// assert_eq!(pawn_pushes, 16);
+    /// assert_eq!(pos.count_legal_moves(), 20);
+    /// ```
     #[inline]
     pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
         self.generate::<true, true, _>(&mut EachMove { pos: self, f });
@@ -565,12 +690,41 @@ impl Position {
     }
 
     /// Whether the side to move is stalemated.
+    ///
+    /// ```
+    /// use outpost_board::{Color, Piece, Position, Setup, Square};
+    ///
+    /// // Black's king on h8 has no move and is not in check.
+    /// let mut setup = Setup::empty();
+    /// for (sq, piece) in [
+    ///     (Square::H8, Piece::BlackKing),
+    ///     (Square::F7, Piece::WhiteQueen),
+    ///     (Square::G6, Piece::WhiteKing),
+    /// ] {
+    ///     setup.board[sq.index()] = Some(piece);
+    /// }
+    /// setup.side_to_move = Color::Black;
+    /// let pos = Position::from_setup(&setup).unwrap();
+    /// assert!(pos.is_stalemate());
+    /// assert!(!pos.is_checkmate() && !pos.has_legal_moves());
+    /// ```
     pub fn is_stalemate(&self) -> bool {
         !self.is_check() && !self.has_legal_moves()
     }
 
     /// Whether `mv` is legal in this position (any 16-bit value may be asked,
     /// such as a move from a hash table).
+    ///
+    /// ```
+    /// use outpost_board::{Move, MoveKind, Position, Square};
+    ///
+    /// let pos = Position::startpos();
+    /// assert!(pos.is_legal(Move::new(Square::E2, Square::E4, MoveKind::DoublePush)));
+    /// assert!(!pos.is_legal(Move::new(Square::E2, Square::E5, MoveKind::Quiet)));
+    /// // The right squares with the wrong kind are not the legal move either.
+    /// assert!(!pos.is_legal(Move::new(Square::E2, Square::E4, MoveKind::Quiet)));
+    /// assert!(!pos.is_legal(Move::NULL));
+    /// ```
     pub fn is_legal(&self, mv: Move) -> bool {
         match self.piece_on(mv.from()) {
             Some(piece) if piece.color() == self.side_to_move() => {
@@ -585,6 +739,30 @@ impl Position {
     /// This is how text moves become [`Move`]s. Castling is found as the king
     /// taking its own rook (`e1h1`); for the standard form (`e1g1`) see
     /// [`Position::castling_move_by_king`].
+    ///
+    /// ```
+    /// use outpost_board::{Piece, PieceKind, Position, Setup, Square};
+    ///
+    /// let pos = Position::startpos();
+    /// let nf3 = pos.find_move(Square::G1, Square::F3, None).unwrap();
+    /// assert_eq!(nf3.to_string(), "g1f3");
+    /// assert_eq!(pos.find_move(Square::G1, Square::G3, None), None);
+    ///
+    /// // A pawn reaching the last rank needs its promotion piece.
+    /// let mut setup = Setup::empty();
+    /// for (sq, piece) in [
+    ///     (Square::E1, Piece::WhiteKing),
+    ///     (Square::B7, Piece::WhitePawn),
+    ///     (Square::E8, Piece::BlackKing),
+    /// ] {
+    ///     setup.board[sq.index()] = Some(piece);
+    /// }
+    /// let pos = Position::from_setup(&setup).unwrap();
+    /// assert_eq!(pos.find_move(Square::B7, Square::B8, None), None);
+    /// let knight = Some(PieceKind::Knight);
+    /// let promotion = pos.find_move(Square::B7, Square::B8, knight).unwrap();
+    /// assert_eq!(promotion.to_string(), "b7b8n");
+    /// ```
     pub fn find_move(
         &self,
         from: Square,
@@ -608,5 +786,29 @@ impl Position {
             }
         });
         found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn swap_remove_takes_a_listed_move() {
+        let mut list = Position::startpos().legal_moves();
+        let n = list.len();
+        let last = list.as_mut_slice()[n - 1];
+        let first = list.swap_remove(0);
+        assert_eq!(list.len(), 19);
+        assert_eq!(list.as_mut_slice()[0], last);
+        assert!(!list.as_mut_slice().contains(&first));
+    }
+
+    #[test]
+    #[should_panic(expected = "out of a list of")]
+    fn swap_remove_past_the_end_panics() {
+        let mut list = Position::startpos().legal_moves();
+        list.truncate(3);
+        list.swap_remove(10);
     }
 }

@@ -7,6 +7,20 @@ use std::fmt;
 ///
 /// The discriminants are the 4-bit flag field of [`Move`]: bit 3 marks a
 /// promotion, bit 2 a capture.
+///
+/// ```
+/// use outpost_board::{MoveKind, PieceKind, Position, Square};
+///
+/// let pos = Position::startpos();
+/// let e4 = pos.find_move(Square::E2, Square::E4, None).unwrap();
+/// assert_eq!(e4.kind(), MoveKind::DoublePush);
+/// let nf3 = pos.find_move(Square::G1, Square::F3, None).unwrap();
+/// assert_eq!(nf3.kind(), MoveKind::Quiet);
+/// assert_eq!(
+///     MoveKind::promotion(PieceKind::Rook, true),
+///     MoveKind::CapturePromoteRook
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum MoveKind {

@@ -4,6 +4,16 @@ use crate::{Move, Position};
 
 /// The number of legal move sequences of `depth` plies from `pos`. The last
 /// ply is counted without playing its moves (bulk counting).
+///
+/// ```
+/// use outpost_board::{perft, Position};
+///
+/// let start = Position::startpos();
+/// assert_eq!(perft(&start, 0), 1);
+/// assert_eq!(perft(&start, 1), 20);
+/// assert_eq!(perft(&start, 2), 400);
+/// assert_eq!(perft(&start, 3), 8_902);
+/// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
@@ -22,6 +32,14 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 
 /// Like [`perft`], but every move of every ply is played, the last one too.
 /// Slower; it measures move making as well as generation.
+///
+/// ```
+/// use outpost_board::{perft, perft_full, Position};
+///
+/// let start = Position::startpos();
+/// assert_eq!(perft_full(&start, 3), 8_902);
+/// assert_eq!(perft_full(&start, 3), perft(&start, 3));
+/// ```
 pub fn perft_full(pos: &Position, depth: u32) -> u64 {
     let mut nodes = 0;
     match depth {
@@ -45,6 +63,18 @@ pub fn perft_full(pos: &Position, depth: u32) -> u64 {
 /// Perft split by root move: each legal move with the leaf count below it,
 /// in generation order. `depth` counts the root move, so it must be at least 1
 /// (depth 0 gives an empty list).
+///
+/// ```
+/// use outpost_board::{divide, perft, Position};
+///
+/// let start = Position::startpos();
+/// let split = divide(&start, 3);
+/// assert_eq!(split.len(), 20);
+/// let total: u64 = split.iter().map(|&(_, nodes)| nodes).sum();
+/// assert_eq!(total, perft(&start, 3));
+/// let e4 = split.iter().find(|(mv, _)| mv.to_string() == "e2e4");
+/// assert_eq!(e4.map(|&(_, nodes)| nodes), Some(600));
+/// ```
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();

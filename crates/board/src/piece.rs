@@ -3,6 +3,24 @@
 use crate::Color;
 
 /// The six kinds of chess piece, in the conventional value order.
+///
+/// ```
+/// use outpost_board::{PieceKind, Position, Square};
+///
+/// let pos = Position::startpos();
+/// assert_eq!(
+///     pos.piece_on(Square::G1).map(|p| p.kind()),
+///     Some(PieceKind::Knight)
+/// );
+/// assert_eq!(PieceKind::from_char('N'), Some(PieceKind::Knight));
+/// assert_eq!(PieceKind::Knight.to_char(), 'n');
+/// assert_eq!(
+///     PieceKind::from_index(PieceKind::Rook.index()),
+///     PieceKind::Rook
+/// );
+/// assert!(PieceKind::Pawn < PieceKind::Queen);
+/// assert!(!PieceKind::PROMOTIONS.contains(&PieceKind::King));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(missing_docs)]
@@ -90,6 +108,21 @@ impl PieceKind {
 ///
 /// The discriminant is `kind * 2 + color`, so both halves come out with a
 /// shift and a mask.
+///
+/// ```
+/// use outpost_board::{Color, Piece, PieceKind, Position, Square};
+///
+/// let queen = Piece::new(Color::Black, PieceKind::Queen);
+/// assert_eq!(queen, Piece::BlackQueen);
+/// assert_eq!(
+///     (queen.color(), queen.kind()),
+///     (Color::Black, PieceKind::Queen)
+/// );
+/// assert_eq!(queen.to_char(), 'q');
+/// assert_eq!(Piece::from_char('Q'), Some(Piece::WhiteQueen));
+/// assert_eq!(Position::startpos().piece_on(Square::D8), Some(queen));
+/// assert_eq!(std::mem::size_of::<Option<Piece>>(), 1);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(missing_docs)]

@@ -12,6 +12,23 @@ use crate::{
 
 /// The parts of a position, with no validity guaranteed: what a FEN or a
 /// board editor produces. [`Position::from_setup`] checks it.
+///
+/// ```
+/// use outpost_board::{Color, Piece, Position, Setup, Square};
+///
+/// // King and rook against king, Black to move.
+/// let mut setup = Setup::empty();
+/// setup.board[Square::E1.index()] = Some(Piece::WhiteKing);
+/// setup.board[Square::A1.index()] = Some(Piece::WhiteRook);
+/// setup.board[Square::E8.index()] = Some(Piece::BlackKing);
+/// setup.side_to_move = Color::Black;
+/// let pos = Position::from_setup(&setup).unwrap();
+/// assert_eq!(pos.piece_on(Square::A1), Some(Piece::WhiteRook));
+/// assert_eq!(pos.to_setup(), setup);
+/// // Without the black king the parts make no position.
+/// setup.board[Square::E8.index()] = None;
+/// assert!(Position::from_setup(&setup).is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The piece on each square, indexed by [`Square::index`].
@@ -42,6 +59,15 @@ impl Setup {
     }
 
     /// The standard starting position.
+    ///
+    /// ```
+    /// use outpost_board::{CastlingRights, Position, Setup};
+    ///
+    /// let setup = Setup::standard();
+    /// assert_eq!(setup.castling, CastlingRights::ALL);
+    /// assert_eq!(setup.board.iter().flatten().count(), 32);
+    /// assert_eq!(Position::from_setup(&setup).unwrap(), Position::startpos());
+    /// ```
     pub const fn standard() -> Setup {
         let mut setup = Setup::empty();
         let back = [
@@ -85,6 +111,18 @@ impl Setup {
 
     /// Double Fischer Random: White's back rank from Chess960 position
     /// `white`, Black's from `black` (each 0–959), all castling rights.
+    ///
+    /// ```
+    /// use outpost_board::{Color, Position, Setup, Square};
+    ///
+    /// // White starts as in standard chess (518), Black from position 0.
+    /// let setup = Setup::double_chess960(518, 0).unwrap();
+    /// let pos = Position::from_setup(&setup).unwrap();
+    /// assert_eq!(pos.king_square(Color::White), Square::E1);
+    /// assert_eq!(pos.king_square(Color::Black), Square::G8);
+    /// assert!(pos.has_chess960_castling());
+    /// assert!(Setup::double_chess960(0, 960).is_none());
+    /// ```
     pub fn double_chess960(white: u16, black: u16) -> Option<Setup> {
         let mut setup = Setup::empty();
         for (color, number) in [(Color::White, white), (Color::Black, black)] {
@@ -195,6 +233,23 @@ const NIBBLE_PIECES: [Option<Piece>; 16] = {
 
 /// What [`Position::unmake_move`] needs to take a move back: the state a
 /// move destroys.
+///
+/// ```
+/// use outpost_board::{Piece, Position, Square};
+///
+/// // 1. e4 d5, then 2. exd5 played in place and taken back.
+/// let mut pos = Position::startpos();
+/// for (from, to) in [(Square::E2, Square::E4), (Square::D7, Square::D5)] {
+///     pos = pos.play(pos.find_move(from, to, None).unwrap());
+/// }
+/// let before = pos;
+/// let exd5 = pos.find_move(Square::E4, Square::D5, None).unwrap();
+/// let undo = pos.make_move_undoable(exd5);
+/// assert_eq!(pos.piece_on(Square::D5), Some(Piece::WhitePawn));
+/// pos.unmake_move(exd5, undo);
+/// assert_eq!(pos.piece_on(Square::D5), Some(Piece::BlackPawn));
+/// assert_eq!(pos, before);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
     captured: Option<Piece>,
@@ -289,6 +344,16 @@ impl std::fmt::Debug for Position {
 
 impl Position {
     /// The standard starting position.
+    ///
+    /// ```
+    /// use outpost_board::{Color, Piece, Position, Square};
+    ///
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.side_to_move(), Color::White);
+    /// assert_eq!(pos.piece_on(Square::E1), Some(Piece::WhiteKing));
+    /// assert_eq!(pos.occupied().count(), 32);
+    /// assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (0, 1));
+    /// ```
     pub fn startpos() -> Position {
         Position::from_setup(&Setup::standard()).expect("the standard setup is valid")
     }
@@ -299,6 +364,27 @@ impl Position {
     /// on its first rank and the right's rook on the same rank, on the king's
     /// side of it (h-side for king-side castling), an en-passant square that
     /// a double push just produced, and a fullmove number of at least 1.
+    ///
+    /// ```
+    /// use outpost_board::{BoardError, Color, Piece, Position, Setup, Square};
+    ///
+    /// // Kings on e1 and e8, a white queen on e2 facing the black king.
+    /// let mut setup = Setup::empty();
+    /// setup.board[Square::E1.index()] = Some(Piece::WhiteKing);
+    /// setup.board[Square::E2.index()] = Some(Piece::WhiteQueen);
+    /// setup.board[Square::E8.index()] = Some(Piece::BlackKing);
+    /// // White to move with Black in check cannot arise: Black's last move was illegal.
+    /// assert_eq!(
+    ///     Position::from_setup(&setup),
+    ///     Err(BoardError::OpponentInCheck {
+    ///         color: Color::Black
+    ///     })
+    /// );
+    /// setup.side_to_move = Color::Black;
+    /// let pos = Position::from_setup(&setup).unwrap();
+    /// assert!(pos.is_check());
+    /// assert_eq!(pos.checkers().single(), Square::E2);
+    /// ```
     pub fn from_setup(setup: &Setup) -> Result<Position, BoardError> {
         let mut pos = Position {
             by_kind: [Bitboard::EMPTY; 6],
@@ -416,6 +502,14 @@ impl Position {
 
     /// Whether the castling rights are ones only Chess960 has: a right held
     /// with the king off the e-file or the rook off the a- or h-file.
+    ///
+    /// ```
+    /// use outpost_board::{Position, Setup};
+    ///
+    /// assert!(!Position::startpos().has_chess960_castling());
+    /// let chess960 = Position::from_setup(&Setup::chess960(0).unwrap()).unwrap();
+    /// assert!(chess960.has_chess960_castling());
+    /// ```
     pub fn has_chess960_castling(&self) -> bool {
         !self.castling.is_standard()
             || Color::ALL.into_iter().any(|color| {
@@ -483,6 +577,16 @@ impl Position {
     }
 
     /// The pieces of one colour and kind.
+    ///
+    /// ```
+    /// use outpost_board::{Bitboard, Color, PieceKind, Position, Square};
+    ///
+    /// let pos = Position::startpos();
+    /// let knights = pos.pieces_of(Color::Black, PieceKind::Knight);
+    /// assert_eq!(knights, Bitboard::from_square(Square::B8) | Square::G8);
+    /// assert_eq!(pos.pieces(PieceKind::Knight).count(), 4);
+    /// assert_eq!(pos.colored(Color::Black).count(), 16);
+    /// ```
     #[inline]
     pub fn pieces_of(&self, color: Color, kind: PieceKind) -> Bitboard {
         self.by_kind[kind.index()] & self.by_color[color.index()]
@@ -521,6 +625,26 @@ impl Position {
 
     /// Pieces of the side to move pinned to their own king: each may only
     /// move along the line between its king and the enemy slider behind it.
+    ///
+    /// ```
+    /// use outpost_board::{Piece, Position, Setup, Square};
+    ///
+    /// // The knight on e2 stands between its king and a black rook.
+    /// let mut setup = Setup::empty();
+    /// for (sq, piece) in [
+    ///     (Square::E1, Piece::WhiteKing),
+    ///     (Square::E2, Piece::WhiteKnight),
+    ///     (Square::E8, Piece::BlackRook),
+    ///     (Square::A8, Piece::BlackKing),
+    /// ] {
+    ///     setup.board[sq.index()] = Some(piece);
+    /// }
+    /// let pos = Position::from_setup(&setup).unwrap();
+    /// assert_eq!(pos.pinned().single(), Square::E2);
+    /// assert!(!pos.is_check());
+    /// // A pinned knight cannot move at all.
+    /// assert!(pos.legal_moves().iter().all(|mv| mv.from() != Square::E2));
+    /// ```
     #[inline]
     pub fn pinned(&self) -> Bitboard {
         self.check_info().1
@@ -567,6 +691,20 @@ impl Position {
 
     /// Pieces of both colours that attack `sq`, sliders seeing through
     /// `occupied` (pass a modified occupancy for x-rays).
+    ///
+    /// ```
+    /// use outpost_board::{Color, Position, Square};
+    ///
+    /// let pos = Position::startpos();
+    /// // f3 is covered by the pawns on e2 and g2 and the knight on g1.
+    /// let attackers = pos.attackers_to(Square::F3, pos.occupied());
+    /// assert_eq!(
+    ///     attackers.into_iter().collect::<Vec<_>>(),
+    ///     [Square::G1, Square::E2, Square::G2]
+    /// );
+    /// assert!(pos.is_attacked_by(Color::White, Square::F3, pos.occupied()));
+    /// assert!(!pos.is_attacked_by(Color::Black, Square::F3, pos.occupied()));
+    /// ```
     #[inline]
     pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         (knight_attacks(sq) & self.pieces(PieceKind::Knight))
@@ -605,6 +743,18 @@ impl Position {
     /// [`zobrist::piece_key`] over every pawn of both colours, 0 without
     /// pawns. Positions with the same pawns share it (pawn hash tables,
     /// pawn correction history).
+    ///
+    /// ```
+    /// use outpost_board::{Position, Square};
+    ///
+    /// let start = Position::startpos();
+    /// let nf3 = start.play(start.find_move(Square::G1, Square::F3, None).unwrap());
+    /// let e4 = start.play(start.find_move(Square::E2, Square::E4, None).unwrap());
+    /// // A knight move keeps the pawn key; a pawn move changes it.
+    /// assert_eq!(nf3.pawn_key(), start.pawn_key());
+    /// assert_ne!(e4.pawn_key(), start.pawn_key());
+    /// assert_eq!(e4.pawn_key(), e4.compute_pawn_key());
+    /// ```
     #[inline]
     pub fn pawn_key(&self) -> u64 {
         self.pawn_key
@@ -738,6 +888,17 @@ impl Position {
     /// in an unspecified but memory-safe state. [`Move::NULL`] is not a legal
     /// move: pass with [`Position::make_null_move`], or use
     /// [`Position::make_move_or_pass`] for moves that may be null.
+    ///
+    /// ```
+    /// use outpost_board::{Color, Position, Square};
+    ///
+    /// let mut pos = Position::startpos();
+    /// let nf3 = pos.find_move(Square::G1, Square::F3, None).unwrap();
+    /// pos.make_move(nf3);
+    /// assert_eq!(pos.side_to_move(), Color::Black);
+    /// assert!(pos.piece_on(Square::G1).is_none());
+    /// assert_eq!(pos.halfmove_clock(), 1);
+    /// ```
     #[inline]
     pub fn make_move(&mut self, mv: Move) {
         debug_assert!(!mv.is_null(), "make_move(Move::NULL): use make_null_move");
@@ -863,6 +1024,18 @@ impl Position {
     /// Plays a legal move in place and returns what [`Position::unmake_move`]
     /// needs to take it back. The alternative to copy-make for callers that
     /// keep one position; see `docs/benchmarks.md` for which is faster.
+    ///
+    /// ```
+    /// use outpost_board::{Position, Square};
+    ///
+    /// let start = Position::startpos();
+    /// let mut pos = start;
+    /// let nf3 = pos.find_move(Square::G1, Square::F3, None).unwrap();
+    /// let undo = pos.make_move_undoable(nf3);
+    /// assert_ne!(pos, start);
+    /// pos.unmake_move(nf3, undo);
+    /// assert_eq!(pos, start);
+    /// ```
     pub fn make_move_undoable(&mut self, mv: Move) -> Undo {
         let captured = if mv.is_capture() && !mv.is_en_passant() {
             self.piece_on(mv.to())
@@ -924,6 +1097,18 @@ impl Position {
     }
 
     /// A copy of this position with the legal move `mv` played.
+    ///
+    /// ```
+    /// use outpost_board::{Color, Piece, Position, Square};
+    ///
+    /// let start = Position::startpos();
+    /// let e4 = start.find_move(Square::E2, Square::E4, None).unwrap();
+    /// let after = start.play(e4);
+    /// assert_eq!(after.side_to_move(), Color::Black);
+    /// assert_eq!(after.piece_on(Square::E4), Some(Piece::WhitePawn));
+    /// // The position played from is unchanged.
+    /// assert_eq!(start.piece_on(Square::E2), Some(Piece::WhitePawn));
+    /// ```
     #[inline]
     pub fn play(&self, mv: Move) -> Position {
         let mut next = *self;
@@ -946,6 +1131,17 @@ impl Position {
     /// Passes the turn (for null-move pruning): clears the en-passant square
     /// and hands the move to the other side. Returns `false` and changes
     /// nothing when the side to move is in check, where passing is illegal.
+    ///
+    /// ```
+    /// use outpost_board::{Color, Position, Square};
+    ///
+    /// let mut pos = Position::startpos();
+    /// pos = pos.play(pos.find_move(Square::E2, Square::E4, None).unwrap());
+    /// assert!(pos.make_null_move());
+    /// assert_eq!(pos.side_to_move(), Color::White);
+    /// assert_eq!(pos.en_passant(), None);
+    /// assert_eq!(pos.key(), pos.compute_key());
+    /// ```
     pub fn make_null_move(&mut self) -> bool {
         if self.is_check() {
             return false;
@@ -966,6 +1162,20 @@ impl Position {
     }
 
     /// Whether `mv`, which must be legal here, gives check.
+    ///
+    /// ```
+    /// use outpost_board::{Position, Square};
+    ///
+    /// // After 1. e4 f5, the queen checks from h5.
+    /// let mut pos = Position::startpos();
+    /// for (from, to) in [(Square::E2, Square::E4), (Square::F7, Square::F5)] {
+    ///     pos = pos.play(pos.find_move(from, to, None).unwrap());
+    /// }
+    /// let qh5 = pos.find_move(Square::D1, Square::H5, None).unwrap();
+    /// let qg4 = pos.find_move(Square::D1, Square::G4, None).unwrap();
+    /// assert!(pos.gives_check(qh5));
+    /// assert!(!pos.gives_check(qg4));
+    /// ```
     pub fn gives_check(&self, mv: Move) -> bool {
         let us = self.side;
         let from = mv.from();
@@ -1050,6 +1260,18 @@ impl Position {
     /// The same position with colours swapped and the board mirrored top to
     /// bottom: White's pieces become Black's on the mirrored squares and the
     /// other side moves. Useful for symmetry tests.
+    ///
+    /// ```
+    /// use outpost_board::{Color, Piece, Position, Square};
+    ///
+    /// let start = Position::startpos();
+    /// let e4 = start.play(start.find_move(Square::E2, Square::E4, None).unwrap());
+    /// let flipped = e4.color_flipped();
+    /// assert_eq!(flipped.piece_on(Square::E5), Some(Piece::BlackPawn));
+    /// assert_eq!(flipped.side_to_move(), Color::White);
+    /// assert_eq!(flipped.en_passant(), Some(Square::E6));
+    /// assert_eq!(flipped.color_flipped(), e4);
+    /// ```
     pub fn color_flipped(&self) -> Position {
         let mut setup = Setup::empty();
         for sq in Square::ALL {
@@ -1065,6 +1287,16 @@ impl Position {
     }
 
     /// An ASCII drawing of the board, eighth rank on top, White in capitals.
+    ///
+    /// ```
+    /// use outpost_board::Position;
+    ///
+    /// let diagram = Position::startpos().board_diagram();
+    /// let lines: Vec<&str> = diagram.lines().collect();
+    /// assert_eq!(lines[1], " | r | n | b | q | k | b | n | r | 8");
+    /// assert_eq!(lines[15], " | R | N | B | Q | K | B | N | R | 1");
+    /// assert_eq!(lines.len(), 18);
+    /// ```
     pub fn board_diagram(&self) -> String {
         let mut out = String::new();
         for rank in Rank::ALL.iter().rev() {
@@ -1153,6 +1385,23 @@ mod tests {
 
 /// What it takes to give check in one position (see
 /// [`Position::check_squares`]).
+///
+/// ```
+/// use outpost_board::{Position, Square};
+///
+/// // After 1. e4 f5, the queen checks from h5.
+/// let mut pos = Position::startpos();
+/// for (from, to) in [(Square::E2, Square::E4), (Square::F7, Square::F5)] {
+///     pos = pos.play(pos.find_move(from, to, None).unwrap());
+/// }
+/// let squares = pos.check_squares();
+/// let qh5 = pos.find_move(Square::D1, Square::H5, None).unwrap();
+/// assert!(squares.gives_check(&pos, qh5));
+/// // The same answer as `Position::gives_check` for every move.
+/// for &mv in pos.legal_moves().iter() {
+///     assert_eq!(squares.gives_check(&pos, mv), pos.gives_check(mv));
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CheckSquares {
     /// Squares from which a piece of each kind attacks the enemy king.

@@ -13,6 +13,30 @@ impl Position {
     /// sides then capture on the destination square with their least valuable
     /// piece for as long as it pays, x-rays included. Quiet moves score what
     /// the opponent can win on the destination (0 or less); castling scores 0.
+    ///
+    /// ```
+    /// use outpost_board::{Piece, Position, Setup, Square};
+    ///
+    /// // The queen may take the pawn on d5, which the pawn on e6 defends.
+    /// let mut setup = Setup::empty();
+    /// for (sq, piece) in [
+    ///     (Square::G1, Piece::WhiteKing),
+    ///     (Square::D1, Piece::WhiteQueen),
+    ///     (Square::G8, Piece::BlackKing),
+    ///     (Square::D5, Piece::BlackPawn),
+    ///     (Square::E6, Piece::BlackPawn),
+    /// ] {
+    ///     setup.board[sq.index()] = Some(piece);
+    /// }
+    /// let pos = Position::from_setup(&setup).unwrap();
+    /// let qxd5 = pos.find_move(Square::D1, Square::D5, None).unwrap();
+    /// assert_eq!(pos.see(qxd5), 100 - 900);
+    /// assert!(!pos.see_ge(qxd5, 0));
+    /// // Undefended, the pawn is won.
+    /// setup.board[Square::E6.index()] = None;
+    /// let pos = Position::from_setup(&setup).unwrap();
+    /// assert_eq!(pos.see(qxd5), 100);
+    /// ```
     pub fn see(&self, mv: Move) -> i32 {
         if mv.is_castle() {
             return 0;

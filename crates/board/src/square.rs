@@ -5,6 +5,17 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A file (column), `a` to `h`.
+///
+/// ```
+/// use outpost_board::{File, Square};
+///
+/// let file = File::from_char('c').unwrap();
+/// assert_eq!(file, File::C);
+/// assert_eq!((file.index(), file.to_char()), (2, 'c'));
+/// assert_eq!(Square::C7.file(), File::C);
+/// assert!(File::A < File::H);
+/// assert_eq!(File::from_char('i'), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(missing_docs)]
@@ -20,6 +31,18 @@ pub enum File {
 }
 
 /// A rank (row), `1` to `8`.
+///
+/// ```
+/// use outpost_board::{Color, Rank, Square};
+///
+/// let rank = Rank::from_char('4').unwrap();
+/// assert_eq!(rank, Rank::Fourth);
+/// assert_eq!((rank.index(), rank.to_char()), (3, '4'));
+/// assert_eq!(Square::E4.rank(), Rank::Fourth);
+/// // White's second rank is Black's seventh.
+/// assert_eq!(Rank::Second.relative_to(Color::Black), Rank::Seventh);
+/// assert_eq!(Rank::Second.relative_to(Color::White), Rank::Second);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(missing_docs)]
@@ -171,12 +194,27 @@ impl Square {
     };
 
     /// The square on `file` and `rank`.
+    ///
+    /// ```
+    /// use outpost_board::{File, Rank, Square};
+    ///
+    /// assert_eq!(Square::new(File::G, Rank::First), Square::G1);
+    /// assert_eq!(Square::new(File::H, Rank::Eighth).index(), 63);
+    /// ```
     #[inline]
     pub const fn new(file: File, rank: Rank) -> Square {
         Square((rank as u8) << 3 | file as u8)
     }
 
     /// The square with this index, or `None` if it is 64 or more.
+    ///
+    /// ```
+    /// use outpost_board::Square;
+    ///
+    /// assert_eq!(Square::from_index(0), Some(Square::A1));
+    /// assert_eq!(Square::from_index(28), Some(Square::E4));
+    /// assert_eq!(Square::from_index(64), None);
+    /// ```
     #[inline]
     pub const fn from_index(index: usize) -> Option<Square> {
         if index < 64 {
@@ -225,6 +263,16 @@ impl Square {
     }
 
     /// This square as seen from `color`'s side (a1 is Black's a8).
+    ///
+    /// ```
+    /// use outpost_board::{Color, Square};
+    ///
+    /// // Each side's king starts on its own e1.
+    /// assert_eq!(Square::E1.relative_to(Color::White), Square::E1);
+    /// assert_eq!(Square::E1.relative_to(Color::Black), Square::E8);
+    /// assert_eq!(Square::C2.flip_rank(), Square::C7);
+    /// assert_eq!(Square::C2.flip_file(), Square::F2);
+    /// ```
     #[inline]
     pub const fn relative_to(self, color: Color) -> Square {
         match color {
@@ -234,6 +282,16 @@ impl Square {
     }
 
     /// The square `df` files and `dr` ranks away, if it is on the board.
+    ///
+    /// ```
+    /// use outpost_board::Square;
+    ///
+    /// // A knight's jump from g1, and one off the board.
+    /// assert_eq!(Square::G1.offset(-1, 2), Some(Square::F3));
+    /// assert_eq!(Square::G1.offset(2, 1), None);
+    /// assert_eq!(Square::G1.distance(Square::F3), 2);
+    /// assert_eq!(Square::A1.distance(Square::H8), 7);
+    /// ```
     pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
         let f = (self.0 & 7) as i8 + df;
         let r = (self.0 >> 3) as i8 + dr;

@@ -20,6 +20,18 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// A name of a colour, piece, file or rank that was not one.
+///
+/// ```
+/// use outpost_board::{Color, ParseNameError, PieceKind};
+///
+/// let err: ParseNameError = "purple".parse::<Color>().unwrap_err();
+/// assert_eq!((err.what, err.text.as_str()), ("colour", "purple"));
+/// assert_eq!(
+///     err.to_string(),
+///     "bad colour `purple`: expected white, black, w or b"
+/// );
+/// assert_eq!("x".parse::<PieceKind>().unwrap_err().what, "piece kind");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("bad {what} `{text}`: expected {expected}")]
 pub struct ParseNameError {

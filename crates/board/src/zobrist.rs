@@ -11,6 +11,27 @@
 //! capture would leave its king in check does not matter). Positions that
 //! differ only in an en-passant square nobody can use therefore share a key,
 //! as they should for repetition detection. This is the Polyglot convention.
+//!
+//! ```
+//! use outpost_board::zobrist::{castling_key, piece_key, side_key};
+//! use outpost_board::{Position, Square};
+//!
+//! // The key of a position from its parts, as described above.
+//! let from_parts = |pos: &Position| {
+//!     let mut key = castling_key(pos.castling_rights());
+//!     for sq in pos.occupied() {
+//!         key ^= piece_key(pos.piece_on(sq).unwrap(), sq);
+//!     }
+//!     key
+//! };
+//! let start = Position::startpos();
+//! assert_eq!(start.key(), from_parts(&start));
+//! // After 1. e4 the en-passant square e3 is set, but no black pawn can take
+//! // there: only the side key is added.
+//! let after = start.play(start.find_move(Square::E2, Square::E4, None).unwrap());
+//! assert_eq!(after.en_passant(), Some(Square::E3));
+//! assert_eq!(after.key(), from_parts(&after) ^ side_key());
+//! ```
 
 use crate::{CastlingRights, Piece, Square};
 

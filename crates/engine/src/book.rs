@@ -64,6 +64,15 @@ pub struct OpeningBook {
     rng: ChaCha8Rng,
 }
 
+impl std::fmt::Debug for OpeningBook {
+    /// The number of entries (the generator's state is left out).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OpeningBook")
+            .field("entries", &self.book.len())
+            .finish_non_exhaustive()
+    }
+}
+
 impl OpeningBook {
     /// Opens and checks the Polyglot book at `path`; weighted choices come
     /// from a generator seeded with `seed`.
@@ -73,13 +82,14 @@ impl OpeningBook {
     ///
     /// let not_a_book = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/suites/sample.epd");
     /// match OpeningBook::open(not_a_book, 1) {
-    ///     Err(EngineError::Book { reason }) => assert!(!reason.is_empty()),
+    ///     Err(err @ EngineError::Book { .. }) => assert!(std::error::Error::source(&err).is_some()),
     ///     _ => panic!("a text file is not a Polyglot book"),
     /// }
     /// ```
     pub fn open(path: &str, seed: u64) -> Result<OpeningBook, EngineError> {
         let book = Book::open(path).map_err(|e| EngineError::Book {
-            reason: e.to_string(),
+            path: path.to_string(),
+            source: std::sync::Arc::new(e),
         })?;
         Ok(OpeningBook {
             book,

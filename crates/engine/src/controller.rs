@@ -673,17 +673,22 @@ impl GameController {
     }
 
     /// A new game from the start position, the engine playing Black (or
-    /// still analysing); the clock starts again at the control's base.
+    /// still analysing); the clocks start again at the control's base
+    /// (both running clocks, or the reported one's estimate).
     pub fn new_game(&mut self) -> Vec<Action> {
         let mut actions: Vec<Action> = self.halt().into_iter().collect();
         if self.mode != Mode::Analyze {
             self.mode = Mode::Play(Color::Black);
         }
-        if let Timing::Reported(clocks) = &mut self.timing {
-            clocks.depth = None;
-            if let TimeControl::Level(level) = clocks.control {
-                clocks.own = Some(level.base);
+        match &mut self.timing {
+            Timing::Reported(clocks) => {
+                clocks.depth = None;
+                if let TimeControl::Level(level) = clocks.control {
+                    clocks.own = Some(level.base);
+                }
             }
+            Timing::Running(clocks) => *clocks = GameClocks::new(clocks.base, clocks.increment),
+            Timing::Fixed(_) => {}
         }
         self.last_score = None;
         actions.extend(self.set_position(Position::startpos()));

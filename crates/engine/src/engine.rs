@@ -283,6 +283,18 @@ pub struct Engine {
     progress: Arc<Mutex<SearchProgress>>,
 }
 
+impl std::fmt::Debug for Engine {
+    /// The settings and whether a search runs.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("settings", &self.settings)
+            .field("searching", &self.is_searching())
+            .field("book", &self.book)
+            .field("syzygy", &self.syzygy)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Engine {
     /// An engine with these settings; its search threads start now.
     ///
@@ -422,9 +434,7 @@ impl Engine {
             .start(job, &self.control, Box::new(sink))
             .map_err(|e| match e {
                 PoolError::Busy => Engine::busy("a new search"),
-                PoolError::Stopped => EngineError::Thread {
-                    reason: e.to_string(),
-                },
+                PoolError::Stopped => EngineError::Thread { source: e },
             })
     }
 

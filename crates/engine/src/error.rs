@@ -1,5 +1,9 @@
 //! What the engine layer refuses, and why.
 
+use outpost_book::BookError;
+use outpost_nnue::NnueError;
+use outpost_search::PoolError;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// An error of the engine layer: a command that cannot be carried out now,
@@ -28,7 +32,7 @@ use thiserror::Error;
 ///     "unknown option \"Frobnication\""
 /// );
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, Error)]
 pub enum EngineError {
     /// A search is running and the request needs an idle engine.
     #[error("{what} is not possible while the engine is searching")]
@@ -54,10 +58,13 @@ pub enum EngineError {
     },
     /// The opening book cannot be used (missing, truncated, unsorted or
     /// not a Polyglot file); the engine plays on without it.
-    #[error("no opening book: {reason}")]
+    #[error("no opening book `{path}`: {source}")]
     Book {
-        /// What is wrong with it.
-        reason: String,
+        /// The book file asked for.
+        path: String,
+        /// Why it cannot be used.
+        #[source]
+        source: Arc<BookError>,
     },
     /// The endgame tables cannot be used from there.
     #[error("no endgame tables: {reason}")]
@@ -77,10 +84,11 @@ pub enum EngineError {
     },
     /// The network file cannot be used; the engine keeps the evaluation
     /// it had.
-    #[error("no network: {reason}")]
+    #[error("no network: {source}")]
     Network {
         /// What is wrong with the file.
-        reason: String,
+        #[source]
+        source: NnueError,
     },
     /// The system cannot give the memory for a hash table this large; the
     /// engine keeps the table it had.
@@ -91,16 +99,29 @@ pub enum EngineError {
         /// The size of the table kept, in mebibytes.
         kept: usize,
     },
-    /// Not enough distinct balanced openings could be drawn (`genfens`).
+    /// Openings cannot be drawn: not enough distinct balanced ones
+    /// (`genfens`), or an openings file that cannot be read.
     #[error("cannot draw the openings: {reason}")]
     Openings {
         /// How far it got.
         reason: String,
     },
     /// The search thread could not be started.
-    #[error("cannot start the search thread: {reason}")]
+    #[error("cannot start the search: {source}")]
     Thread {
-        /// What the system said.
-        reason: String,
+        /// What the search pool said.
+        #[source]
+        source: PoolError,
     },
 }
+
+impl PartialEq for EngineError {
+    /// The same kind of refusal with the same message (a book's I/O error
+    /// has no equality of its own).
+    fn eq(&self, other: &EngineError) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+            && self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for EngineError {}

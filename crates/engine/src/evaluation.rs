@@ -73,11 +73,8 @@ impl EngineEval {
         let file = if eval_file.is_empty() {
             None
         } else {
-            let network = load_network(std::path::Path::new(eval_file)).map_err(|e| {
-                EngineError::Network {
-                    reason: e.to_string(),
-                }
-            })?;
+            let network = load_network(std::path::Path::new(eval_file))
+                .map_err(|source| EngineError::Network { source })?;
             Some(Arc::new(network))
         };
         if !use_nnue {

@@ -632,7 +632,9 @@ pub struct Settings {
     pub book_file: String,
     /// Always the book's best move rather than a weighted random one.
     pub book_best_move: bool,
-    /// The last ply from the game's start at which the book is used.
+    /// The book is used while the position's game ply (from its move
+    /// number, so a game set up from a FEN counts from there) is below
+    /// this: `BookDepth` 2 uses it for the first two plies.
     pub book_depth: u32,
     /// Where the generated endgame tables are (empty: 3-man in memory).
     pub tablebase_dir: String,

@@ -142,6 +142,16 @@ pub struct Player {
     input_closed: bool,
 }
 
+impl std::fmt::Debug for Player {
+    /// The controller and the engine.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Player")
+            .field("controller", &self.controller)
+            .field("engine", &self.engine)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Player {
     /// `engine` playing the game of `controller`.
     pub fn new(controller: GameController, engine: Engine) -> Player {

@@ -308,7 +308,7 @@ impl Weakness {
 
     /// Which of `lines` (best first) to play: the best one, or now and then
     /// a slightly worse one, never one losing more than the level's
-    /// tolerance. `lines` must not be empty.
+    /// tolerance. With no lines, 0.
     pub fn choose(&self, lines: &[PvLine], rng: &mut impl RngCore) -> usize {
         let Some(best) = lines.first() else {
             return 0;

@@ -87,8 +87,9 @@ pub struct SuiteAnswer {
     pub time: Duration,
 }
 
-/// Searches every position of `suite` within `limits` (a fresh game each)
-/// and hands each answer to `on_answer` as it comes; returns how many were
+/// Searches every position of `suite` within `limits` (a fresh game each;
+/// every root move is searched, whatever `limits.search_moves` says) and
+/// hands each answer to `on_answer` as it comes; returns how many were
 /// solved.
 ///
 /// ```

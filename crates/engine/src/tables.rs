@@ -92,6 +92,15 @@ pub struct GeneratedTables {
     problem: Mutex<Problems>,
 }
 
+impl std::fmt::Debug for GeneratedTables {
+    /// How many men the tables cover.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GeneratedTables")
+            .field("max_men", &self.max_men)
+            .finish_non_exhaustive()
+    }
+}
+
 /// Problems met while probing: the one not yet told, and every one told.
 #[derive(Default)]
 struct Problems {
@@ -296,6 +305,17 @@ impl Default for SyzygySettings {
 pub struct SyzygyTables {
     tables: Arc<Syzygy>,
     settings: SyzygySettings,
+}
+
+impl std::fmt::Debug for SyzygyTables {
+    /// The largest table, the materials found and the settings.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SyzygyTables")
+            .field("largest", &self.tables.largest())
+            .field("materials", &self.tables.materials())
+            .field("settings", &self.settings)
+            .finish()
+    }
 }
 
 impl SyzygyTables {

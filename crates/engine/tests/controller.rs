@@ -226,3 +226,32 @@ fn decisions_and_flags_end_the_game() {
     controller.set_game(outpost_engine::Game::new());
     assert_eq!(controller.decision(), None);
 }
+
+#[test]
+fn a_new_game_starts_the_running_clocks_again() {
+    use outpost_engine::GameClocks;
+    use std::time::{Duration, Instant};
+
+    let base = Duration::from_secs(60);
+    let mut controller =
+        GameController::new(Timing::Running(GameClocks::new(base, Duration::ZERO)));
+    controller.set_mode(Mode::Force);
+    controller.new_game();
+    controller.set_mode(Mode::Force);
+    // Both sides spend a little time on a move each.
+    for text in ["e2e4", "e7e5"] {
+        std::thread::sleep(Duration::from_millis(15));
+        let played = mv(&controller, text);
+        controller.user_move(played).unwrap();
+    }
+    let now = Instant::now();
+    let clocks = controller.timing().running_clocks().unwrap();
+    assert!(clocks.remaining(Color::Black, now) < base);
+    controller.new_game();
+    let now = Instant::now();
+    let clocks = controller.timing().running_clocks().unwrap();
+    // White's clock runs from the new game's start; Black's is whole.
+    assert_eq!(clocks.running(), Some(Color::White));
+    assert_eq!(clocks.remaining(Color::Black, now), base);
+    assert_eq!(controller.game().plies(), 0);
+}

@@ -18,6 +18,26 @@ use std::fmt;
 use std::str::FromStr;
 
 /// One EPD operation.
+///
+/// ```
+/// use outpost_notation::{parse_epd, Operation};
+///
+/// let line = "4k3/8/8/8/8/8/4P3/4K3 w - - D1 6; c0 \"pawn ending\"; acd 12; tag x;";
+/// let epd = parse_epd(line).unwrap();
+/// assert_eq!(epd.operations[0], Operation::Perft { depth: 1, nodes: 6 });
+/// assert_eq!(epd.operations[1].opcode(), "c0");
+/// assert_eq!(epd.comment(0), Some("pawn ending"));
+/// assert_eq!(epd.operations[2], Operation::AnalysisDepth(12));
+/// // Unknown opcodes keep their operands as text.
+/// assert_eq!(
+///     epd.operations[3],
+///     Operation::Other {
+///         opcode: "tag".to_string(),
+///         operands: vec!["x".to_string()]
+///     }
+/// );
+/// assert_eq!(outpost_board::perft(&epd.position, 1), 6);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Operation {
     /// `bm`: the best moves.
@@ -98,6 +118,16 @@ pub struct Epd {
 
 impl Epd {
     /// The first operation with opcode `opcode`.
+    ///
+    /// ```
+    /// use outpost_notation::{parse_epd, Operation};
+    ///
+    /// let epd = parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - ce 250; bm e4; am Kd1;").unwrap();
+    /// assert_eq!(epd.operation("ce"), Some(&Operation::CentipawnEval(250)));
+    /// assert_eq!(epd.best_moves().unwrap()[0].to_string(), "e2e4");
+    /// assert_eq!(epd.avoid_moves().unwrap()[0].to_string(), "e1d1");
+    /// assert_eq!(epd.operation("pv"), None);
+    /// ```
     pub fn operation(&self, opcode: &str) -> Option<&Operation> {
         self.operations.iter().find(|op| op.opcode() == opcode)
     }
@@ -137,6 +167,20 @@ impl Epd {
 
 /// Parses one EPD line, leniently (see [`parse_epd_with`]; the warnings
 /// are dropped).
+///
+/// ```
+/// use outpost_notation::{parse_epd, EpdError};
+///
+/// let epd = parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - bm e4; id \"pawn push\";").unwrap();
+/// assert_eq!(epd.id(), Some("pawn push"));
+/// assert_eq!(epd.best_moves().unwrap()[0].to_string(), "e2e4");
+/// assert_eq!(epd.position.fullmove_number(), 1);
+/// // Moves are checked against the position.
+/// assert!(matches!(
+///     parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - bm e5;"),
+///     Err(EpdError::Operation { .. })
+/// ));
+/// ```
 pub fn parse_epd(line: &str) -> Result<Epd, EpdError> {
     parse_epd_with(line, ReadOptions::default()).map(|(epd, _)| epd)
 }
@@ -593,6 +637,16 @@ impl fmt::Display for Epd {
 }
 
 /// Formats an EPD line (see [`Epd`]'s `Display`).
+///
+/// ```
+/// use outpost_notation::{parse_epd, to_epd};
+///
+/// // Clocks are dropped, moves written in SAN, strings quoted.
+/// let epd = parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 bm e2e4; id=push;").unwrap();
+/// let line = to_epd(&epd);
+/// assert_eq!(line, "4k3/8/8/8/8/8/4P3/4K3 w - - bm e4; id \"push\";");
+/// assert_eq!(parse_epd(&line).unwrap(), epd);
+/// ```
 pub fn to_epd(epd: &Epd) -> String {
     epd.to_string()
 }

@@ -51,8 +51,9 @@ pub enum FenError {
         /// The field's text.
         field: String,
     },
-    /// The castling field is not `-` or letters of `KQkq` in that order.
-    #[error("FEN castling field `{field}`: expected `-` or a subset of `KQkq` in that order")]
+    /// The castling field is not `-`, letters of `KQkq` in that order, or
+    /// the rooks' file letters (Shredder-FEN, X-FEN) backed by the board.
+    #[error("FEN castling field `{field}`: expected `-`, a subset of `KQkq` in that order, or rook file letters such as `HAha`")]
     Castling {
         /// The field's text.
         field: String,

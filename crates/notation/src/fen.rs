@@ -14,12 +14,44 @@ pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 /// The six fields are checked strictly; the halfmove clock and fullmove
 /// number may be left out together (they default to 0 and 1). Errors name the
 /// field and what is wrong, or the rule the position breaks.
+///
+/// ```
+/// use outpost_board::{Color, Square};
+/// use outpost_notation::{parse_fen, FenError};
+///
+/// let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+/// let pos = parse_fen(fen).unwrap();
+/// assert_eq!(pos.side_to_move(), Color::White);
+/// assert_eq!(pos.legal_moves().len(), 48);
+/// // The clocks may be left out together.
+/// let short = parse_fen("4k3/8/8/8/8/8/4P3/4K3 b - -").unwrap();
+/// assert_eq!((short.halfmove_clock(), short.fullmove_number()), (0, 1));
+/// assert_eq!(short.king_square(Color::Black), Square::E8);
+/// // Errors name the field.
+/// assert_eq!(
+///     parse_fen("4k3/8/8/8/8/8/4P3/4K3 x - - 0 1"),
+///     Err(FenError::SideToMove {
+///         field: "x".to_string()
+///     })
+/// );
+/// ```
 pub fn parse_fen(fen: &str) -> Result<Position, FenError> {
     Position::from_setup(&parse_setup(fen)?).map_err(FenError::IllegalPosition)
 }
 
 /// Parses a FEN into its parts without checking that they form a legal
 /// position.
+///
+/// ```
+/// use outpost_board::{Piece, Position, Square};
+/// use outpost_notation::{parse_fen, parse_setup};
+///
+/// // A board without kings is a well-formed FEN but not a position.
+/// let setup = parse_setup("8/8/8/8/8/8/8/Q7 w - - 0 1").unwrap();
+/// assert_eq!(setup.board[Square::A1.index()], Some(Piece::WhiteQueen));
+/// assert!(Position::from_setup(&setup).is_err());
+/// assert!(parse_fen("8/8/8/8/8/8/8/Q7 w - - 0 1").is_err());
+/// ```
 pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.len() != 4 && fields.len() != 6 {
@@ -239,6 +271,20 @@ fn castling_field(pos: &Position, shredder: bool) -> String {
 /// Formats a position as a six-field Shredder-FEN: like [`to_fen`], with
 /// the castling rights written as the rooks' files (`HAha` for the start
 /// position), as some Chess960 software wants.
+///
+/// ```
+/// use outpost_board::{Position, Setup};
+/// use outpost_notation::to_shredder_fen;
+///
+/// let fen = to_shredder_fen(&Position::startpos());
+/// assert_eq!(
+///     fen,
+///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+/// );
+/// // Chess960 position 0: the king on g1 castles with the rooks on f1 and h1.
+/// let chess960 = Position::from_setup(&Setup::chess960(0).unwrap()).unwrap();
+/// assert!(to_shredder_fen(&chess960).ends_with(" w HFhf - 0 1"));
+/// ```
 pub fn to_shredder_fen(pos: &Position) -> String {
     write_fen(pos, true)
 }
@@ -247,6 +293,21 @@ pub fn to_shredder_fen(pos: &Position) -> String {
 /// standard chess, plain FEN (`KQkq`); for Chess960, `K`/`Q` where the right's
 /// rook is the outermost one on its side of the king and the rook's file
 /// letter otherwise.
+///
+/// ```
+/// use outpost_board::{Position, Square};
+/// use outpost_notation::{parse_fen, to_fen, STARTPOS_FEN};
+///
+/// let start = Position::startpos();
+/// assert_eq!(to_fen(&start), STARTPOS_FEN);
+/// let e4 = start.play(start.find_move(Square::E2, Square::E4, None).unwrap());
+/// let fen = to_fen(&e4);
+/// assert_eq!(
+///     fen,
+///     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+/// );
+/// assert_eq!(parse_fen(&fen).unwrap(), e4);
+/// ```
 pub fn to_fen(pos: &Position) -> String {
     write_fen(pos, false)
 }
@@ -309,6 +370,13 @@ pub struct Fen(Position);
 
 impl Fen {
     /// The position.
+    ///
+    /// ```
+    /// use outpost_notation::Fen;
+    ///
+    /// let fen: Fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".parse().unwrap();
+    /// assert_eq!(fen.position().legal_moves().len(), 6);
+    /// ```
     pub fn position(&self) -> &Position {
         &self.0
     }

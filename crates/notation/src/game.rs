@@ -8,6 +8,16 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How a game ended, or what a PGN says about it: the four result tokens.
+///
+/// ```
+/// use outpost_notation::GameResult;
+///
+/// assert_eq!(GameResult::from_token("1/2-1/2"), Some(GameResult::Draw));
+/// assert_eq!(GameResult::from_token("draw"), None);
+/// assert_eq!(GameResult::WhiteWins.as_str(), "1-0");
+/// assert_eq!(GameResult::BlackWins.to_string(), "0-1");
+/// assert_eq!(GameResult::default(), GameResult::Unknown);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum GameResult {
     /// `1-0`.
@@ -52,6 +62,17 @@ impl fmt::Display for GameResult {
 
 /// Why a game is over (or, for repetition and the fifty-move rule, may be
 /// claimed drawn).
+///
+/// ```
+/// use outpost_notation::{parse_fen, Game, GameResult, Outcome};
+///
+/// // Black to move, with no legal move and not in check.
+/// let stalemate = parse_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+/// let game = Game::from_position(stalemate);
+/// assert_eq!(game.outcome(), Some(Outcome::Stalemate));
+/// assert_eq!(Outcome::Stalemate.result(), GameResult::Draw);
+/// assert_eq!(game.result(), GameResult::Draw);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// The side to move is checkmated; `winner` gave the mate.
@@ -151,6 +172,16 @@ impl Default for Game {
 impl Game {
     /// A game from the standard starting position, with the seven-tag roster
     /// filled with unknowns (`?`).
+    ///
+    /// ```
+    /// use outpost_notation::{to_fen, Game, STARTPOS_FEN};
+    ///
+    /// let game = Game::new();
+    /// assert_eq!(to_fen(game.position()), STARTPOS_FEN);
+    /// assert_eq!(game.plies(), 0);
+    /// assert_eq!(game.tags().get("Date"), Some("????.??.??"));
+    /// assert_eq!(game.tags().get("FEN"), None);
+    /// ```
     pub fn new() -> Game {
         Game::from_position(Position::startpos())
     }
@@ -159,6 +190,18 @@ impl Game {
     /// unless `start` is the standard starting position, the `SetUp` and `FEN`
     /// tags; `Variant` is `Chess960` when the castling rights are Chess960's
     /// (set it yourself for a Chess960 game that looks standard).
+    ///
+    /// ```
+    /// use outpost_notation::{parse_fen, Game};
+    ///
+    /// let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    /// let mut game = Game::from_position(parse_fen(fen).unwrap());
+    /// assert_eq!(game.tags().get("SetUp"), Some("1"));
+    /// assert_eq!(game.tags().get("FEN"), Some(fen));
+    /// game.play_san("e4").unwrap();
+    /// let pgn = game.to_pgn();
+    /// assert!(pgn.ends_with("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *\n"));
+    /// ```
     pub fn from_position(start: Position) -> Game {
         let mut tags = Tags::seven_tag_roster();
         if start != Position::startpos() {
@@ -194,6 +237,17 @@ impl Game {
     }
 
     /// The moves played, in SAN.
+    ///
+    /// ```
+    /// use outpost_notation::Game;
+    ///
+    /// let mut game = Game::new();
+    /// for uci in ["e2e4", "e7e5", "g1f3"] {
+    ///     game.play_uci(uci).unwrap();
+    /// }
+    /// assert_eq!(game.san_moves(), ["e4", "e5", "Nf3"]);
+    /// assert_eq!(game.moves()[2].to_string(), "g1f3");
+    /// ```
     pub fn san_moves(&self) -> Vec<String> {
         let mut pos = self.start;
         self.moves
@@ -212,11 +266,39 @@ impl Game {
     }
 
     /// The tags, to change them (the `Result` tag is rewritten on export).
+    ///
+    /// ```
+    /// use outpost_notation::Game;
+    ///
+    /// let mut game = Game::new();
+    /// game.tags_mut().set("White", "Ann");
+    /// game.tags_mut().set("Event", "Club match");
+    /// assert!(game.to_pgn().starts_with("[Event \"Club match\"]\n"));
+    /// assert!(game.to_pgn().contains("\n[White \"Ann\"]\n"));
+    /// ```
     pub fn tags_mut(&mut self) -> &mut Tags {
         &mut self.tags
     }
 
     /// Plays a legal move (or [`Move::NULL`], passing, when not in check).
+    ///
+    /// ```
+    /// use outpost_board::{Move, Square};
+    /// use outpost_notation::{Game, NotationError};
+    ///
+    /// let mut game = Game::new();
+    /// let start = *game.position();
+    /// let e4 = start.find_move(Square::E2, Square::E4, None).unwrap();
+    /// game.play(e4).unwrap();
+    /// // The same move is not legal for Black.
+    /// assert!(matches!(
+    ///     game.play(e4),
+    ///     Err(NotationError::IllegalMove { .. })
+    /// ));
+    /// // Passing is allowed when not in check.
+    /// game.play(Move::NULL).unwrap();
+    /// assert_eq!(game.plies(), 2);
+    /// ```
     pub fn play(&mut self, mv: Move) -> Result<(), NotationError> {
         let legal = if mv.is_null() {
             !self.current.is_check()
@@ -235,6 +317,19 @@ impl Game {
     }
 
     /// Plays a move given in SAN and returns it.
+    ///
+    /// ```
+    /// use outpost_notation::{Game, NotationError};
+    ///
+    /// let mut game = Game::new();
+    /// let mv = game.play_san("Nf3").unwrap();
+    /// assert_eq!(mv.to_string(), "g1f3");
+    /// game.play_san("d5").unwrap();
+    /// assert_eq!(game.san_moves(), ["Nf3", "d5"]);
+    /// // An illegal move leaves the game as it was.
+    /// assert!(matches!(game.play_san("Nf3"), Err(NotationError::San(_))));
+    /// assert_eq!(game.plies(), 2);
+    /// ```
     pub fn play_san(&mut self, san: &str) -> Result<Move, NotationError> {
         let mv = parse_san(&self.current, san)?;
         self.play(mv)?;
@@ -242,6 +337,16 @@ impl Game {
     }
 
     /// Plays a move given in long algebraic notation and returns it.
+    ///
+    /// ```
+    /// use outpost_notation::Game;
+    ///
+    /// let mut game = Game::new();
+    /// game.play_uci("e2e4").unwrap();
+    /// game.play_uci("c7c5").unwrap();
+    /// assert_eq!(game.san_moves(), ["e4", "c5"]);
+    /// assert!(game.play_uci("e4e6").is_err());
+    /// ```
     pub fn play_uci(&mut self, uci: &str) -> Result<Move, NotationError> {
         let mv = parse_uci_move(&self.current, uci)?;
         self.play(mv)?;
@@ -249,6 +354,20 @@ impl Game {
     }
 
     /// Takes back the last move, returning it.
+    ///
+    /// ```
+    /// use outpost_board::Position;
+    /// use outpost_notation::Game;
+    ///
+    /// let mut game = Game::new();
+    /// game.play_san("e4").unwrap();
+    /// assert_eq!(
+    ///     game.undo().map(|mv| mv.to_string()),
+    ///     Some("e2e4".to_string())
+    /// );
+    /// assert_eq!(*game.position(), Position::startpos());
+    /// assert_eq!(game.undo(), None);
+    /// ```
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
         self.keys.pop();
@@ -262,6 +381,21 @@ impl Game {
 
     /// Keys of the positions before each move, oldest first: the history a
     /// search needs to see repetitions.
+    ///
+    /// ```
+    /// use outpost_board::Position;
+    /// use outpost_notation::Game;
+    ///
+    /// let mut game = Game::new();
+    /// for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// let keys = game.history_keys();
+    /// assert_eq!(keys.len(), 4);
+    /// assert_eq!(keys[0], Position::startpos().key());
+    /// assert_eq!(game.position().repetitions(keys), 1);
+    /// assert_eq!(game.repetitions(), 1);
+    /// ```
     pub fn history_keys(&self) -> &[u64] {
         &self.keys
     }
@@ -273,6 +407,19 @@ impl Game {
 
     /// Why the game is over whatever anyone wants, if it is: checkmate,
     /// stalemate or insufficient material (not the claimable draws).
+    ///
+    /// ```
+    /// use outpost_notation::{Game, Outcome};
+    ///
+    /// // The knights go out and back twice: a draw may be claimed, but the game
+    /// // is not over unless someone claims it.
+    /// let mut game = Game::new();
+    /// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// assert_eq!(game.outcome(), Some(Outcome::ThreefoldRepetition));
+    /// assert_eq!(game.forced_outcome(), None);
+    /// ```
     pub fn forced_outcome(&self) -> Option<Outcome> {
         self.outcome().filter(|o| {
             matches!(
@@ -290,6 +437,25 @@ impl Game {
     /// Why the game is over, if it is: checkmate, stalemate and insufficient
     /// material end it; threefold repetition and the fifty-move rule are
     /// reported as soon as a draw can be claimed.
+    ///
+    /// ```
+    /// use outpost_board::Color;
+    /// use outpost_notation::{Game, Outcome};
+    ///
+    /// let mut game = Game::new();
+    /// for san in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"] {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// assert_eq!(game.outcome(), None);
+    /// game.play_san("Qxf7#").unwrap();
+    /// assert_eq!(
+    ///     game.outcome(),
+    ///     Some(Outcome::Checkmate {
+    ///         winner: Color::White
+    ///     })
+    /// );
+    /// assert_eq!(game.forced_outcome(), game.outcome());
+    /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         let pos = &self.current;
         if !pos.has_legal_moves() {
@@ -316,6 +482,18 @@ impl Game {
     /// checkmate, stalemate or insufficient material gives, else
     /// [`GameResult::Unknown`] (a repetition or fifty-move draw must be claimed
     /// with `set_result`).
+    ///
+    /// ```
+    /// use outpost_notation::{Game, GameResult};
+    ///
+    /// let mut game = Game::new();
+    /// game.play_san("e4").unwrap();
+    /// assert_eq!(game.result(), GameResult::Unknown);
+    /// // Black resigns.
+    /// game.set_result(GameResult::WhiteWins);
+    /// assert_eq!(game.result(), GameResult::WhiteWins);
+    /// assert!(game.to_pgn().ends_with("1. e4 1-0\n"));
+    /// ```
     pub fn result(&self) -> GameResult {
         if let Some(result) = self.result {
             return result;
@@ -336,6 +514,20 @@ impl Game {
 
     /// The game as a PGN data model: the tags (with `Result` set to the
     /// result), the main line and the result.
+    ///
+    /// ```
+    /// use outpost_notation::{Game, GameResult};
+    ///
+    /// let mut game = Game::new();
+    /// for san in ["f3", "e5", "g4", "Qh4#"] {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// let pgn = game.to_pgn_game();
+    /// assert_eq!(pgn.result, GameResult::BlackWins);
+    /// assert_eq!(pgn.tags.get("Result"), Some("0-1"));
+    /// assert_eq!(pgn.moves.moves.len(), 4);
+    /// assert_eq!(pgn.to_string(), game.to_pgn());
+    /// ```
     pub fn to_pgn_game(&self) -> PgnGame {
         let mut tags = self.tags.clone();
         let result = self.result();
@@ -352,12 +544,36 @@ impl Game {
     }
 
     /// The game in PGN export format.
+    ///
+    /// ```
+    /// use outpost_notation::Game;
+    ///
+    /// let mut game = Game::new();
+    /// game.play_san("e4").unwrap();
+    /// game.play_san("e5").unwrap();
+    /// let expected = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+    ///                 [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
+    /// assert_eq!(game.to_pgn(), expected);
+    /// // The text reads back as the same game.
+    /// assert_eq!(game.to_pgn().parse::<Game>().unwrap(), game);
+    /// ```
     pub fn to_pgn(&self) -> String {
         self.to_pgn_game().to_string()
     }
 
     /// The main line of a PGN game as a `Game` (comments, NAGs and variations
     /// are left out). Fails if a move of the main line is illegal.
+    ///
+    /// ```
+    /// use outpost_notation::{Game, GameResult, PgnGame};
+    ///
+    /// let text = "[White \"Ann\"]\n\n1. d4 {solid} d5 (1... Nf6) 2. c4 1/2-1/2";
+    /// let pgn: PgnGame = text.parse().unwrap();
+    /// let game = Game::from_pgn_game(&pgn).unwrap();
+    /// assert_eq!(game.san_moves(), ["d4", "d5", "c4"]);
+    /// assert_eq!(game.tags().get("White"), Some("Ann"));
+    /// assert_eq!(game.result(), GameResult::Draw);
+    /// ```
     pub fn from_pgn_game(pgn: &PgnGame) -> Result<Game, NotationError> {
         let mut game = Game {
             start: pgn.start,

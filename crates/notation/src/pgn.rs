@@ -68,6 +68,16 @@ impl Tags {
     }
 
     /// The seven-tag roster with unknown values (`?`, `????.??.??`, `*`).
+    ///
+    /// ```
+    /// use outpost_notation::Tags;
+    ///
+    /// let tags = Tags::seven_tag_roster();
+    /// let names: Vec<&str> = tags.iter().map(|(name, _)| name).collect();
+    /// assert_eq!(names, Tags::SEVEN_TAG_ROSTER);
+    /// assert_eq!(tags.get("Result"), Some("*"));
+    /// assert_eq!(tags.len(), 7);
+    /// ```
     pub fn seven_tag_roster() -> Tags {
         let mut tags = Tags::new();
         for name in Tags::SEVEN_TAG_ROSTER {
@@ -154,6 +164,30 @@ pub type Nags = SmallVec<[u8; 16]>;
 pub type Comments = SmallVec<[String; 1]>;
 
 /// A move of a line with what the PGN said about it.
+///
+/// ```
+/// use outpost_board::{Position, Square};
+/// use outpost_notation::{Line, MoveNode, PgnGame};
+///
+/// // 1. e4 with a NAG and a comment, written out.
+/// let start = Position::startpos();
+/// let mut node = MoveNode::new(start.find_move(Square::E2, Square::E4, None).unwrap());
+/// node.nags.push(1);
+/// node.comments.push("best by test".to_string());
+/// let game = PgnGame {
+///     moves: Line {
+///         moves: vec![node],
+///         ..Line::default()
+///     },
+///     ..PgnGame::default()
+/// };
+/// assert_eq!(game.to_string(), "1. e4 $1 {best by test} *\n");
+///
+/// // Read back, the `!` of `e4!` is the same NAG.
+/// let read: PgnGame = "1. e4! {best by test} *".parse().unwrap();
+/// assert_eq!(read.moves.moves[0].nags[..], [1]);
+/// assert_eq!(read, game);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveNode {
     /// The move, legal in the position it is played from.
@@ -179,6 +213,21 @@ impl MoveNode {
 }
 
 /// A sequence of moves: the main line of a game or one of its variations.
+///
+/// ```
+/// use outpost_notation::PgnGame;
+///
+/// let text = "{Open game} 1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *";
+/// let game: PgnGame = text.parse().unwrap();
+/// let main = &game.moves;
+/// assert_eq!(main.comments[..], ["Open game"]);
+/// assert_eq!(main.moves.len(), 3);
+/// // The variation replaces 1... e5: it is played from the position after 1. e4.
+/// let sicilian = &main.moves[1].variations[0];
+/// let moves: Vec<String> = sicilian.moves.iter().map(|n| n.mv.to_string()).collect();
+/// assert_eq!(moves, ["c7c5", "g1f3"]);
+/// assert_eq!(game.move_count(), 5);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Line {
     /// Comments before the first move.
@@ -263,6 +312,24 @@ impl FromStr for PgnGame {
 }
 
 /// Appends `game` in PGN export format to `out` (see [`PgnGame`]'s `Display`).
+///
+/// ```
+/// use outpost_notation::{write_pgn, PgnGame, PgnReader};
+///
+/// // Two games written one after the other, each ending with a newline.
+/// let first: PgnGame = "[Round \"1\"]\n\n1. e4 e5 1-0".parse().unwrap();
+/// let second: PgnGame = "[Round \"2\"]\n\n1. d4 d5 0-1".parse().unwrap();
+/// let mut out = String::new();
+/// write_pgn(&mut out, &first);
+/// out.push('\n');
+/// write_pgn(&mut out, &second);
+/// assert_eq!(
+///     out,
+///     "[Round \"1\"]\n\n1. e4 e5 1-0\n\n[Round \"2\"]\n\n1. d4 d5 0-1\n"
+/// );
+/// let games: Vec<PgnGame> = PgnReader::new(out.as_bytes()).map(Result::unwrap).collect();
+/// assert_eq!(games, [first, second]);
+/// ```
 pub fn write_pgn(out: &mut String, game: &PgnGame) {
     writer::write_game(out, game);
 }

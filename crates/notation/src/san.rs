@@ -17,6 +17,27 @@ use std::fmt;
 
 /// Formats `mv`, which must be legal in `pos`, in SAN with its check or mate
 /// suffix. [`Move::NULL`] is written `--`.
+///
+/// ```
+/// use outpost_board::{Move, Position, Square};
+/// use outpost_notation::to_san;
+///
+/// let mut pos = Position::startpos();
+/// let mut sans = Vec::new();
+/// // 1. f3 e5 2. g4 Qh4#
+/// for (from, to) in [
+///     (Square::F2, Square::F3),
+///     (Square::E7, Square::E5),
+///     (Square::G2, Square::G4),
+///     (Square::D8, Square::H4),
+/// ] {
+///     let mv = pos.find_move(from, to, None).unwrap();
+///     sans.push(to_san(&pos, mv));
+///     pos = pos.play(mv);
+/// }
+/// assert_eq!(sans, ["f3", "e5", "g4", "Qh4#"]);
+/// assert_eq!(to_san(&pos, Move::NULL), "--");
+/// ```
 pub fn to_san(pos: &Position, mv: Move) -> String {
     let mut out = String::with_capacity(8);
     write_san(&mut out, pos, mv).expect("writing to a String cannot fail");
@@ -54,6 +75,21 @@ impl fmt::Display for San<'_> {
 
 /// Writes `mv`, which must be legal in `pos`, in SAN with its check or mate
 /// suffix to `out`.
+///
+/// ```
+/// use outpost_board::{Position, Square};
+/// use outpost_notation::write_san;
+///
+/// // Write every legal knight move of the start position into one buffer.
+/// let pos = Position::startpos();
+/// let mut out = String::new();
+/// let moves = pos.legal_moves();
+/// for &mv in moves.iter().filter(|mv| mv.from() == Square::G1) {
+///     write_san(&mut out, &pos, mv).unwrap();
+///     out.push(' ');
+/// }
+/// assert_eq!(out, "Nf3 Nh3 ");
+/// ```
 pub fn write_san(out: &mut impl fmt::Write, pos: &Position, mv: Move) -> fmt::Result {
     if mv.is_null() {
         return out.write_str("--");
@@ -128,6 +164,14 @@ fn piece_letter(kind: PieceKind) -> char {
 /// Splits trailing annotation glyphs (`!`, `?`, `!!`, `??`, `!?`, `?!`) off a
 /// SAN token, giving the move text (check marks kept) and the annotation's
 /// NAG number (1 to 6), if any.
+///
+/// ```
+/// use outpost_notation::san::split_annotation;
+///
+/// assert_eq!(split_annotation("Nf3!?"), ("Nf3", Some(5)));
+/// assert_eq!(split_annotation("Qh4#??"), ("Qh4#", Some(4)));
+/// assert_eq!(split_annotation("e4"), ("e4", None));
+/// ```
 pub fn split_annotation(token: &str) -> (&str, Option<u8>) {
     let body = token.trim_end_matches(['!', '?']);
     let glyph = &token[body.len()..];
@@ -136,6 +180,14 @@ pub fn split_annotation(token: &str) -> (&str, Option<u8>) {
 
 /// The NAG number of a move annotation glyph: `!` 1, `?` 2, `!!` 3, `??` 4,
 /// `!?` 5, `?!` 6.
+///
+/// ```
+/// use outpost_notation::san::glyph_nag;
+///
+/// assert_eq!(glyph_nag("!"), Some(1));
+/// assert_eq!(glyph_nag("?!"), Some(6));
+/// assert_eq!(glyph_nag("!!!"), None);
+/// ```
 pub fn glyph_nag(glyph: &str) -> Option<u8> {
     glyph_nag_bytes(glyph.as_bytes())
 }

@@ -13,6 +13,26 @@ use outpost_board::{Move, PieceKind, Position, Square, UciMove};
 /// and `e1h1`, the king taking its rook. The null move `0000` parses to
 /// [`Move::NULL`] when the side to move is not in check (passing is never
 /// legal in check).
+///
+/// ```
+/// use outpost_board::{Move, Position};
+/// use outpost_notation::{parse_fen, parse_uci_move, UciMoveError};
+///
+/// let pos = Position::startpos();
+/// let e4 = parse_uci_move(&pos, "e2e4").unwrap();
+/// assert!(e4.is_double_push());
+/// assert_eq!(parse_uci_move(&pos, "0000"), Ok(Move::NULL));
+/// assert!(matches!(
+///     parse_uci_move(&pos, "e2e5"),
+///     Err(UciMoveError::Illegal { .. })
+/// ));
+///
+/// // Both castling spellings name the same move.
+/// let castling = parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+/// let king_move = parse_uci_move(&castling, "e1g1").unwrap();
+/// assert!(king_move.is_castle());
+/// assert_eq!(parse_uci_move(&castling, "e1h1"), Ok(king_move));
+/// ```
 pub fn parse_uci_move(pos: &Position, text: &str) -> Result<Move, UciMoveError> {
     parse_uci_move_with(pos, text, false)
 }
@@ -130,6 +150,15 @@ pub(crate) fn long_algebraic(text: &[u8]) -> Option<(Square, Square, Option<Piec
 
 /// Formats a move in long algebraic notation (`e2e4`, `e7e8q`, `e1g1`,
 /// `0000`), the same text as the move's `Display`.
+///
+/// ```
+/// use outpost_board::{Move, Position};
+/// use outpost_notation::{parse_san, to_uci};
+///
+/// let pos = Position::startpos();
+/// assert_eq!(to_uci(parse_san(&pos, "Nf3").unwrap()), "g1f3");
+/// assert_eq!(to_uci(Move::NULL), "0000");
+/// ```
 pub fn to_uci(mv: Move) -> String {
     mv.to_string()
 }

@@ -40,6 +40,20 @@ impl ReadOptions {
 }
 
 /// What a reader repaired or noticed.
+///
+/// ```
+/// use outpost_notation::{parse_epd_with, ReadOptions, WarningKind};
+///
+/// let kind = WarningKind::LongAlgebraic;
+/// assert_eq!(kind.name(), "long-algebraic");
+/// assert_eq!(kind.to_string(), "long-algebraic");
+/// assert_eq!(kind.description(), "move in long algebraic notation");
+/// assert!(WarningKind::ALL.contains(&kind));
+///
+/// let line = "4k3/8/8/8/8/8/4P3/4K3 w - - am e1d1;";
+/// let (_, warnings) = parse_epd_with(line, ReadOptions::lenient()).unwrap();
+/// assert_eq!(warnings[0].kind, WarningKind::LongAlgebraic);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum WarningKind {
@@ -169,6 +183,22 @@ impl fmt::Display for WarningKind {
 }
 
 /// One repair or notice of a reader: what, where and the text concerned.
+///
+/// ```
+/// use outpost_notation::{GameResult, PgnReader, WarningKind};
+///
+/// let mut reader = PgnReader::new("1. e4 e5 1/2\n".as_bytes());
+/// let game = reader.next().unwrap().unwrap();
+/// assert_eq!(game.result, GameResult::Draw);
+/// let warning = &reader.warnings()[0];
+/// assert_eq!(warning.kind, WarningKind::ResultShorthand);
+/// assert_eq!((warning.line, warning.column), (1, 10));
+/// assert_eq!(warning.text, "1/2");
+/// assert_eq!(
+///     warning.to_string(),
+///     "line 1, column 10: `1/2` read as the draw `1/2-1/2` in `1/2`"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Warning {
     /// What was found.

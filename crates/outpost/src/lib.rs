@@ -109,6 +109,8 @@
 //!
 //! let mut network = EngineEval::default();
 //! assert!(network.is_neural());
+//! // The network updates incrementally from a root: set it first.
+//! network.set_root(&Position::startpos());
 //! let score = network.evaluate(&Position::startpos());
 //! assert!(score.abs() < 100, "the start is about level: {score}");
 //! ```

@@ -9,6 +9,22 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 
 /// How [`check_pgn`] reads and reports.
+///
+/// ```
+/// use outpost_notation::{check_pgn, CheckOptions, ReadOptions};
+///
+/// let text = "1. e4 e5 2. Nf3 1/2\n";
+/// let lenient = CheckOptions::default();
+/// assert!(!lenient.read.strict);
+/// let report = check_pgn(text.as_bytes(), &lenient, &mut std::io::sink(), |_| {}).unwrap();
+/// assert_eq!((report.games, report.errors), (1, 0));
+///
+/// // A strict reading rejects the `1/2` for a draw.
+/// let mut strict = CheckOptions::with_read(ReadOptions::strict());
+/// strict.listed_per_kind = 0;
+/// let report = check_pgn(text.as_bytes(), &strict, &mut std::io::sink(), |_| {}).unwrap();
+/// assert_eq!((report.games, report.errors), (0, 1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct CheckOptions {
@@ -42,6 +58,20 @@ impl CheckOptions {
 }
 
 /// What [`check_pgn`] found.
+///
+/// ```
+/// use outpost_notation::{check_pgn, CheckOptions, WarningKind};
+///
+/// let text = "1. e4 e5 2. Nf3 Nc6 1/2\n\n1. d4 d5 2. c4 *\n";
+/// let options = CheckOptions::default();
+/// let report = check_pgn(text.as_bytes(), &options, &mut std::io::sink(), |_| {}).unwrap();
+/// assert_eq!((report.games, report.errors, report.moves), (2, 0, 7));
+/// assert_eq!(report.warning_count(), 1);
+/// assert_eq!(report.warnings.get(&WarningKind::ResultShorthand), Some(&1));
+/// assert_eq!(report.bytes, text.len() as u64);
+/// let summary = report.to_string();
+/// assert!(summary.starts_with("games: 2 read, 0 rejected\nmoves: 7\n"));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CheckReport {
     /// Games read without error.

@@ -57,6 +57,26 @@ pub struct PgnReader<R> {
 
 impl<R: BufRead> PgnReader<R> {
     /// A lenient reader of the PGN text `input`.
+    ///
+    /// ```
+    /// use outpost_notation::PgnReader;
+    /// use std::fs::File;
+    /// use std::io::BufReader;
+    ///
+    /// // The opening set shipped with the repository: 279 games, each with its
+    /// // opening's name.
+    /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/openings.pgn");
+    /// let reader = PgnReader::new(BufReader::new(File::open(path)?));
+    /// let mut games = 0;
+    /// for game in reader {
+    ///     let game = game?;
+    ///     assert!(game.tags.get("Opening").is_some());
+    ///     assert!(!game.moves.moves.is_empty());
+    ///     games += 1;
+    /// }
+    /// assert_eq!(games, 279);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(input: R) -> PgnReader<R> {
         PgnReader::with_options(input, ReadOptions::default())
     }
@@ -85,6 +105,18 @@ impl<R: BufRead> PgnReader<R> {
     }
 
     /// The number of games started so far, good or bad.
+    ///
+    /// ```
+    /// use outpost_notation::PgnReader;
+    ///
+    /// let text = "1. e4 e5 *\n\n1. e5 *\n";
+    /// let mut reader = PgnReader::new(text.as_bytes());
+    /// assert!(reader.next().unwrap().is_ok());
+    /// assert!(reader.next().unwrap().is_err());
+    /// assert!(reader.next().is_none());
+    /// assert_eq!(reader.games_started(), 2);
+    /// assert_eq!(reader.bytes_read(), text.len() as u64);
+    /// ```
     pub fn games_started(&self) -> usize {
         self.state.game_no
     }

@@ -5,6 +5,53 @@ use crate::{GameResult, Warning};
 use outpost_board::{Move, Position};
 
 /// What a [`Visitor`] wants the reader to do next.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_notation::pgn::{Control, Visitor};
+/// use outpost_notation::PgnReader;
+///
+/// /// Reads the `White` tag of each game and skips the moves unread.
+/// #[derive(Default)]
+/// struct WhitePlayer(Option<String>);
+///
+/// impl Visitor for WhitePlayer {
+///     type Output = Option<String>;
+///
+///     fn begin_game(&mut self) {
+///         self.0 = None;
+///     }
+///
+///     fn tag(&mut self, name: &str, value: &str) -> Control {
+///         if name == "White" {
+///             self.0 = Some(value.to_string());
+///         }
+///         Control::Continue
+///     }
+///
+///     fn begin_movetext(&mut self, _start: &Position) -> Control {
+///         Control::SkipGame
+///     }
+///
+///     fn end_game(&mut self) -> Option<String> {
+///         self.0.take()
+///     }
+/// }
+///
+/// // The second game's illegal move is never read, so it is no error.
+/// let text = "[White \"Ann\"]\n\n1. e4 *\n\n[White \"Bob\"]\n\n1. e5 *\n";
+/// let mut reader = PgnReader::new(text.as_bytes());
+/// let mut visitor = WhitePlayer::default();
+/// assert_eq!(
+///     reader.read_game(&mut visitor),
+///     Some(Ok(Some("Ann".to_string())))
+/// );
+/// assert_eq!(
+///     reader.read_game(&mut visitor),
+///     Some(Ok(Some("Bob".to_string())))
+/// );
+/// assert_eq!(reader.read_game(&mut visitor), None);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Control {
     /// Go on reading.
