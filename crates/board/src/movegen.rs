@@ -145,7 +145,7 @@ impl MoveList {
     /// Removes and returns the move at `index`, moving the last one into its place.
     ///
     /// # Panics
-    /// When `index` is not below [`MoveList::len`], as `Vec::swap_remove` does.
+    /// When `index` is not below the list's length, as `Vec::swap_remove` does.
     pub fn swap_remove(&mut self, index: usize) -> Move {
         assert!(
             index < self.len,
