@@ -220,14 +220,14 @@ impl SearchProgress {
 }
 
 /// The evaluation a search plays with: the one the options chose at full
-/// strength; the handcrafted one at a limited strength, whatever
-/// `UseNNUE` says, because the levels were calibrated with it
-/// (`docs/strength.md`) and a stronger evaluation would move them all.
+/// strength and at the levels whose anchors say `network`; the handcrafted
+/// one at the levels up to 2200, whatever `UseNNUE` says, because they were
+/// calibrated with it (`docs/strength.md`) and a stronger evaluation would
+/// move them all.
 fn evaluation_for(strength: &Strength, chosen: &EngineEval) -> EngineEval {
-    if strength.weakness().is_some() {
-        EngineEval::handcrafted()
-    } else {
-        chosen.clone()
+    match strength.weakness() {
+        Some(weakness) if !weakness.network => EngineEval::handcrafted(),
+        _ => chosen.clone(),
     }
 }
 

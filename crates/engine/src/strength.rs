@@ -7,24 +7,29 @@
 //! sometimes prefers a candidate that is a little worse than the best one —
 //! more often, and by more, the lower the level. A move that loses more than
 //! the level's tolerance is never chosen on purpose, so mistakes are the
-//! plausible kind a shallow look does not refute; a mate it sees is always
-//! played. It also takes a moment over each move in a timed game, so that a
-//! low level does not answer instantly.
+//! plausible kind a shallow look does not refute; a mate it sees is
+//! played, except that a beginner (below 1000) hangs pieces and now and
+//! then does not see a mate for what it is. It also takes a moment over
+//! each move in a timed game, so that a low level does not answer
+//! instantly.
 //!
-//! The numbers in [`ANCHORS`] were calibrated against Stockfish 15.1 at the
-//! same `UCI_Elo` (see `docs/strength.md`); levels between anchors are
-//! interpolated.
+//! The numbers in [`ANCHORS`] are set against Stockfish 15.1 at the same
+//! `UCI_Elo` (see `docs/strength.md` for which settings are measured);
+//! levels between anchors are interpolated. Up to 2200 the levels play with
+//! the handcrafted evaluation, above it with the engine's own.
 
 use outpost_search::{Limits, PvLine, Score};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
 
-/// The lowest `UCI_Elo`.
-pub const MIN_ELO: i64 = 1000;
-/// The highest `UCI_Elo`: the engine's full strength (at this setting the
-/// engine plays unweakened).
-pub const MAX_ELO: i64 = 2300;
+/// The lowest `UCI_Elo`: a beginner, who hangs pieces and now and then
+/// misses a mate in one.
+pub const MIN_ELO: i64 = 600;
+/// The highest `UCI_Elo`: the engine's full strength with its default
+/// evaluation (at this setting the engine plays unweakened), about
+/// Stockfish 15.1's `UCI_Elo` 2600 at 10+0.1 (`docs/strength.md`).
+pub const MAX_ELO: i64 = 2600;
 /// The highest `Skill Level` (full strength).
 pub const MAX_SKILL: i64 = 20;
 
@@ -40,8 +45,8 @@ pub const MAX_SKILL: i64 = 20;
 /// assert_eq!(Strength::elo(1500).target_elo(), Some(1500));
 /// // Out of range: clamped.
 /// assert_eq!(Strength::elo(100).elo, MIN_ELO as u32);
-/// // `Skill Level` 10 of 20, without `UCI_LimitStrength`: halfway from 1000 to 2300.
-/// assert_eq!(Strength { skill: 10, ..Strength::full() }.target_elo(), Some(1650));
+/// // `Skill Level` 10 of 20, without `UCI_LimitStrength`: halfway from 600 to 2600.
+/// assert_eq!(Strength { skill: 10, ..Strength::full() }.target_elo(), Some(1600));
 ///
 /// // A search at 1000 Elo looks at most as deep as the level allows.
 /// let weakness = Strength::elo(1000).weakness().unwrap();
@@ -140,10 +145,40 @@ pub struct Anchor {
     pub max_loss_cp: i32,
     /// The least time spent on a move in a timed game, in milliseconds.
     pub min_think_ms: u64,
+    /// The chance, from 0 to 1, that a mate the search found is not seen
+    /// as one when choosing (a beginner's blind spot).
+    pub mate_blindness: f64,
+    /// Whether this level searches with the engine's own evaluation (the
+    /// network by default) rather than the handcrafted one.
+    pub network: bool,
 }
 
-/// The calibration points, lowest first; see `docs/strength.md`.
+/// The calibration points, lowest first; see `docs/strength.md`. Levels
+/// up to 2200 play with the handcrafted evaluation, the ones above with
+/// the engine's own (the network by default).
 pub const ANCHORS: &[Anchor] = &[
+    Anchor {
+        elo: 600,
+        depth: 2,
+        nodes: 5_000,
+        candidates: 8,
+        temperature_cp: 300.0,
+        max_loss_cp: 900,
+        min_think_ms: 500,
+        mate_blindness: 0.5,
+        network: false,
+    },
+    Anchor {
+        elo: 800,
+        depth: 3,
+        nodes: 10_000,
+        candidates: 7,
+        temperature_cp: 200.0,
+        max_loss_cp: 600,
+        min_think_ms: 450,
+        mate_blindness: 0.25,
+        network: false,
+    },
     Anchor {
         elo: 1000,
         depth: 3,
@@ -152,6 +187,8 @@ pub const ANCHORS: &[Anchor] = &[
         temperature_cp: 140.0,
         max_loss_cp: 400,
         min_think_ms: 400,
+        mate_blindness: 0.0,
+        network: false,
     },
     Anchor {
         elo: 1400,
@@ -161,6 +198,8 @@ pub const ANCHORS: &[Anchor] = &[
         temperature_cp: 45.0,
         max_loss_cp: 150,
         min_think_ms: 350,
+        mate_blindness: 0.0,
+        network: false,
     },
     Anchor {
         elo: 1800,
@@ -170,6 +209,8 @@ pub const ANCHORS: &[Anchor] = &[
         temperature_cp: 14.0,
         max_loss_cp: 56,
         min_think_ms: 300,
+        mate_blindness: 0.0,
+        network: false,
     },
     Anchor {
         elo: 2000,
@@ -179,6 +220,8 @@ pub const ANCHORS: &[Anchor] = &[
         temperature_cp: 11.0,
         max_loss_cp: 45,
         min_think_ms: 250,
+        mate_blindness: 0.0,
+        network: false,
     },
     Anchor {
         elo: 2200,
@@ -188,15 +231,41 @@ pub const ANCHORS: &[Anchor] = &[
         temperature_cp: 2.0,
         max_loss_cp: 8,
         min_think_ms: 200,
+        mate_blindness: 0.0,
+        network: false,
     },
     Anchor {
-        elo: MAX_ELO as u32,
-        depth: 24,
-        nodes: 6_000_000,
+        elo: 2300,
+        depth: 9,
+        nodes: 30_000,
+        candidates: 2,
+        temperature_cp: 2.0,
+        max_loss_cp: 8,
+        min_think_ms: 200,
+        mate_blindness: 0.0,
+        network: true,
+    },
+    Anchor {
+        elo: 2450,
+        depth: 12,
+        nodes: 120_000,
         candidates: 2,
         temperature_cp: 1.0,
         max_loss_cp: 4,
+        min_think_ms: 175,
+        mate_blindness: 0.0,
+        network: true,
+    },
+    Anchor {
+        elo: MAX_ELO as u32,
+        depth: 64,
+        nodes: 50_000_000,
+        candidates: 1,
+        temperature_cp: 0.0,
+        max_loss_cp: 0,
         min_think_ms: 150,
+        mate_blindness: 0.0,
+        network: true,
     },
 ];
 
@@ -245,6 +314,10 @@ pub struct Weakness {
     pub max_loss_cp: i32,
     /// The least time spent on a move in a timed game.
     pub min_think: Duration,
+    /// The chance that a mate found is not seen as one when choosing.
+    pub mate_blindness: f64,
+    /// Whether the level searches with the engine's own evaluation.
+    pub network: bool,
 }
 
 impl Weakness {
@@ -258,6 +331,13 @@ impl Weakness {
             .unwrap_or(ANCHORS.len() - 1);
         let lower = upper.saturating_sub(1);
         let (a, b) = (ANCHORS[lower], ANCHORS[upper]);
+        // No blend across evaluations: up to the first level of the other
+        // evaluation, a level plays as the anchor below it.
+        let b = if a.network != b.network && elo < b.elo {
+            a
+        } else {
+            b
+        };
         let t = if b.elo > a.elo {
             f64::from(elo - a.elo.min(elo)) / f64::from(b.elo - a.elo)
         } else {
@@ -275,6 +355,8 @@ impl Weakness {
             min_think: Duration::from_millis(
                 lerp(a.min_think_ms as f64, b.min_think_ms as f64).round() as u64,
             ),
+            mate_blindness: lerp(a.mate_blindness, b.mate_blindness),
+            network: if elo >= b.elo { b.network } else { a.network },
         }
     }
 
@@ -313,6 +395,12 @@ impl Weakness {
         let Some(best) = lines.first() else {
             return 0;
         };
+        // A beginner now and then does not see a mate for what it is.
+        let blind = self.mate_blindness > 0.0 && unit(rng) < self.mate_blindness;
+        let comparable = |score: Score| match score {
+            Score::Mate(n) if blind && n > 0 => MATE_UNSEEN_CP,
+            score => comparable(score),
+        };
         let best = comparable(best.score);
         let temperature = self.temperature_cp.max(0.1);
         let weights: Vec<f64> = lines
@@ -343,6 +431,10 @@ impl Weakness {
 
 /// A score as a number to compare: centipawns, or a mate as far beyond any
 /// centipawn score as it is close.
+/// What a mate for the mover looks like to a level blind to it: a big
+/// advantage, no more.
+const MATE_UNSEEN_CP: i32 = 400;
+
 fn comparable(score: Score) -> i32 {
     match score {
         Score::Centipawns(cp) => cp,
@@ -394,21 +486,35 @@ mod tests {
 
     #[test]
     fn anchors_grow_stronger() {
+        // Within one evaluation, every step up searches at least as much
+        // and errs at most as much; the network comes after the handcrafted.
         for pair in ANCHORS.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             assert!(a.elo < b.elo);
-            assert!(a.depth <= b.depth && a.nodes <= b.nodes);
             assert!(a.temperature_cp >= b.temperature_cp && a.max_loss_cp >= b.max_loss_cp);
+            assert!(a.mate_blindness >= b.mate_blindness);
+            assert!(!a.network || b.network);
+            if a.network == b.network {
+                assert!(a.depth <= b.depth && a.nodes <= b.nodes);
+            }
         }
         assert_eq!(ANCHORS[0].elo, MIN_ELO as u32);
         assert_eq!(ANCHORS[ANCHORS.len() - 1].elo, MAX_ELO as u32);
         let mut last = Weakness::for_elo(MIN_ELO as u32);
         for elo in (MIN_ELO as u32..=MAX_ELO as u32).step_by(50) {
             let w = Weakness::for_elo(elo);
-            assert!(w.nodes >= last.nodes && w.depth >= last.depth, "{elo}");
+            if w.network == last.network {
+                assert!(w.nodes >= last.nodes && w.depth >= last.depth, "{elo}");
+            }
             assert!(w.temperature_cp <= last.temperature_cp, "{elo}");
+            assert!(w.mate_blindness <= last.mate_blindness, "{elo}");
             last = w;
         }
+        // The handcrafted levels end at 2200; above, the network plays.
+        assert!(!Weakness::for_elo(2299).network);
+        assert_eq!(Weakness::for_elo(2299).depth, Weakness::for_elo(2200).depth);
+        assert!(Weakness::for_elo(2300).network);
+        assert!(Weakness::for_elo(2500).network);
         assert_eq!(Weakness::for_elo(1400).nodes, 100_000);
         assert_eq!(Weakness::for_elo(2000).depth, 9);
         assert_eq!(Weakness::for_elo(1800).depth, 7);
@@ -457,5 +563,24 @@ mod tests {
         let w = Weakness::for_elo(1000);
         let mut rng = rng_for(3, 4);
         assert!((0..200).all(|_| w.choose(&mate, &mut rng) == 0));
+        // A beginner now and then misses it: the other move, a big
+        // advantage, looks as good.
+        let beginner = Weakness::for_elo(MIN_ELO as u32);
+        let missed = (0..400)
+            .filter(|_| beginner.choose(&mate, &mut rng) != 0)
+            .count();
+        assert!((40..300).contains(&missed), "{missed}");
+        // And it hangs pieces: a move losing a knight is still a choice.
+        let hang = [line(100), line(-200)];
+        let hung = (0..400)
+            .filter(|_| beginner.choose(&hang, &mut rng) == 1)
+            .count();
+        assert!(hung > 50, "{hung}");
+        assert_eq!(
+            (0..400)
+                .filter(|_| Weakness::for_elo(1400).choose(&hang, &mut rng) == 1)
+                .count(),
+            0
+        );
     }
 }

@@ -110,7 +110,7 @@ fn handshake_declares_the_features() {
     // The strength levels, from the engine's options table.
     for option in [
         "feature option=\"UCI_LimitStrength -check 0\"",
-        "feature option=\"UCI_Elo -spin 2300 1000 2300\"",
+        "feature option=\"UCI_Elo -spin 2600 600 2600\"",
         "feature option=\"Skill Level -spin 20 0 20\"",
     ] {
         assert!(
