@@ -128,7 +128,22 @@ def self_test():
         ok = abs(got - want) <= 2e-6 * max(1.0, abs(want))
         failed += not ok
         print(f"{'ok  ' if ok else 'FAIL'} {name}: {got:.6f} (expected {want})")
-    print(f"self-test: {len(checks) - failed}/{len(checks)} passed")
+    castled = chess.Board("r1bqkb1r/pppp1ppp/2nn4/1B2p3/3P4/5N2/PPP2PPP/RNBQ1RK1 w kq - 0 1")
+    odds_checks = [
+        ("knight odds for Black", give_odds(chess.Board(), chess.BLACK, "n").fen(),
+         "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        ("queen and rook odds for White", give_odds(chess.Board(), chess.WHITE, "qr").fen(),
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NB1KBNR w Kkq - 0 1"),
+        ("the knight nearest the queen's side", give_odds(castled, chess.BLACK, "n").fen(),
+         "r1bqkb1r/pppp1ppp/3n4/1B2p3/3P4/5N2/PPP2PPP/RNBQ1RK1 w kq - 0 1"),
+        ("a rook's castling right goes with it", give_odds(castled, chess.BLACK, "r").fen(),
+         "2bqkb1r/pppp1ppp/2nn4/1B2p3/3P4/5N2/PPP2PPP/RNBQ1RK1 w k - 0 1"),
+    ]
+    for name, got, want in odds_checks:
+        failed += got != want
+        print(f"{'ok  ' if got == want else 'FAIL'} {name}: {got} (expected {want})")
+    print(f"self-test: {len(checks) + len(odds_checks) - failed}/"
+          f"{len(checks) + len(odds_checks)} passed")
     return 1 if failed else 0
 
 # ------------------------------------------------------------ time, openings
@@ -571,12 +586,42 @@ def pgn_text(game, specs, args):
 # ---------------------------------------------------------------------- match
 
 
+def give_odds(board, colour, pieces):
+    """`board` without `colour`'s `pieces` (letters such as "n" or "rq"), as a FEN position.
+
+    Each letter takes away one piece of that kind: the one nearest the
+    queen's side, then nearest its own back rank (a knight on b1 before one
+    on g1 or c3). Castling rights that lose their rook go with it.
+    """
+    board = chess.Board(board.fen())
+    for letter in pieces.lower():
+        kind = chess.PIECE_SYMBOLS.index(letter) if letter in "pnbrq" else None
+        if not kind:
+            raise ValueError(f"odds: {letter!r} is not one of p, n, b, r, q")
+        squares = sorted(board.pieces(kind, colour), key=lambda sq: (
+            chess.square_file(sq), chess.square_rank(sq) if colour else -chess.square_rank(sq)))
+        if not squares:
+            raise ValueError(f"odds: no {chess.piece_name(kind)} left to take away in {board.fen()}")
+        board.remove_piece_at(squares[0])
+    board.castling_rights = board.clean_castling_rights()
+    if not board.is_valid():
+        raise ValueError(f"odds: {board.fen()} is not a legal position")
+    return board
+
+
 def schedule(args, openings):
-    """The games in order: each opening twice with colours swapped (once with --no-pairs)."""
+    """The games in order: each opening twice with colours swapped (once with --no-pairs).
+
+    With --odds2, engine 2's side of each start lacks the pieces named.
+    """
     games = []
     for i in range(args.games):
         k = (i if args.no_pairs else i // 2) % len(openings)
-        games.append(Game(i + 1, k + 1, openings[k][0], openings[k][1], i % 2))
+        start = openings[k][1]
+        if args.odds2:
+            engine2_colour = chess.WHITE if i % 2 else chess.BLACK
+            start = give_odds(start, engine2_colour, args.odds2)
+        games.append(Game(i + 1, k + 1, openings[k][0], start, i % 2))
     return games
 
 
@@ -677,6 +722,9 @@ def build_parser():
     g.add_argument("--no-pairs", action="store_true", help="each opening once, not as a pair")
     g.add_argument("--concurrency", type=int, default=1, metavar="K")
     g.add_argument("--chess960", action="store_true", help="random Chess960 start positions")
+    g.add_argument("--odds2", metavar="PIECES",
+                   help="material odds: engine 2 starts every game without these pieces "
+                        "(letters p n b r q, e.g. n for a knight, r for a rook)")
     g = p.add_argument_group("adjudication (off by default)")
     g.add_argument("--draw-after", type=int, metavar="N", help="draw after N full moves")
     g.add_argument("--resign-score", type=int, metavar="CP",
@@ -730,6 +778,8 @@ def main(argv=None):
         parser.error("--games and --concurrency must be at least 1")
     if args.sprt and not (len(args.sprt) == 2 and 0 < args.alpha < 1 and 0 < args.beta < 1):
         parser.error("--sprt takes ELO0,ELO1; --alpha and --beta lie in (0, 1)")
+    if args.odds2 and args.chess960:
+        parser.error("--odds2 takes standard openings, not --chess960")
     if args.nodes and (args.tc or args.movetime) and "xboard" in (args.proto1, args.proto2):
         parser.error("XBoard engines cannot combine --nodes with a clock")
     try:
@@ -744,7 +794,8 @@ def main(argv=None):
         os.makedirs(args.log, exist_ok=True)
         engine_log.setLevel(logging.DEBUG)
         LOG.setLevel(logging.DEBUG)
-    needs_setboard = not args.chess960 and any(b.root() != chess.Board() for _, b in openings)
+    needs_setboard = not args.chess960 and (
+        bool(args.odds2) or any(b.root() != chess.Board() for _, b in openings))
     specs = []
     for i in (1, 2):
         spec = EngineSpec(shlex.split(getattr(args, f"engine{i}")), getattr(args, f"proto{i}"),
@@ -759,7 +810,11 @@ def main(argv=None):
         specs.append(spec)
     if specs[0].name == specs[1].name:
         specs[1].name += " #2"
-    games = schedule(args, openings)
+    try:
+        games = schedule(args, openings)
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     print(f"{specs[0].name} vs {specs[1].name}: {len(games)} games, {len(openings)} openings, "
           f"concurrency {args.concurrency}", flush=True)
     started = time.monotonic()
@@ -777,6 +832,7 @@ def main(argv=None):
     if args.json:
         result.update({k: (v if math.isfinite(v) else None) for k, v in result.items()
                        if k in ("elo", "elo_error95")})
+        result["odds2"] = args.odds2
         result["client_warnings"] = {"engine1": tally.counts[0], "engine2": tally.counts[1]}
         result["game_list"] = [
             {"game": g.number, "opening": g.opening, "opening_name": g.opening_name,

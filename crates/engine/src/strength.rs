@@ -214,11 +214,11 @@ pub const ANCHORS: &[Anchor] = &[
     },
     Anchor {
         elo: 2000,
-        depth: 9,
-        nodes: 600_000,
+        depth: 10,
+        nodes: 1_000_000,
         candidates: 3,
-        temperature_cp: 11.0,
-        max_loss_cp: 45,
+        temperature_cp: 10.0,
+        max_loss_cp: 40,
         min_think_ms: 250,
         mate_blindness: 0.0,
         network: false,
@@ -516,7 +516,7 @@ mod tests {
         assert!(Weakness::for_elo(2300).network);
         assert!(Weakness::for_elo(2500).network);
         assert_eq!(Weakness::for_elo(1400).nodes, 100_000);
-        assert_eq!(Weakness::for_elo(2000).depth, 9);
+        assert_eq!(Weakness::for_elo(2000).depth, 10);
         assert_eq!(Weakness::for_elo(1800).depth, 7);
     }
 
