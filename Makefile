@@ -9,6 +9,10 @@ EXE ?= outpost
 CARGO ?= cargo
 # TUNE=1 builds the search's tuning constants as UCI options (SPSA tunes).
 TUNE ?= 0
+# The cargo profile: release for OpenBench and users; CI checks the Makefile
+# with PROFILE=dev, which reuses the test build instead of a release build.
+PROFILE ?= release
+PROFILE_DIR := $(if $(filter dev,$(PROFILE)),debug,$(PROFILE))
 
 ifeq ($(TUNE),1)
     FEATURES := --features tune
@@ -17,10 +21,10 @@ else
 endif
 
 ifeq ($(OS),Windows_NT)
-    BUILT := target/release/outpost.exe
+    BUILT := target/$(PROFILE_DIR)/outpost.exe
     SUFFIX := .exe
 else
-    BUILT := target/release/outpost
+    BUILT := target/$(PROFILE_DIR)/outpost
     SUFFIX :=
 endif
 
@@ -31,7 +35,7 @@ endif
 .PHONY: all clean
 
 all:
-	$(CARGO) build --release -p outpost-chess --bin outpost $(FEATURES)
+	$(CARGO) build --profile $(PROFILE) -p outpost-chess --bin outpost $(FEATURES)
 	cp $(BUILT) $(EXE)$(if $(filter %$(SUFFIX),$(EXE)),,$(SUFFIX))
 
 clean:
