@@ -10,9 +10,9 @@ CARGO ?= cargo
 # TUNE=1 builds the search's tuning constants as UCI options (SPSA tunes).
 TUNE ?= 0
 # The cargo profile: release for OpenBench and users; CI checks the Makefile
-# with PROFILE=dev, which reuses the test build instead of a release build.
+# with PROFILE=test, which reuses its test build instead of a release build.
 PROFILE ?= release
-PROFILE_DIR := $(if $(filter dev,$(PROFILE)),debug,$(PROFILE))
+PROFILE_DIR := $(if $(filter dev test,$(PROFILE)),debug,$(PROFILE))
 
 ifeq ($(TUNE),1)
     FEATURES := --features tune
