@@ -139,6 +139,10 @@ def self_test():
         ("a rook's castling right goes with it", give_odds(castled, chess.BLACK, "r").fen(),
          "2bqkb1r/pppp1ppp/2nn4/1B2p3/3P4/5N2/PPP2PPP/RNBQ1RK1 w k - 0 1"),
     ]
+    pinned = chess.Board("r1bqkb1r/1pp2ppp/p1np1n2/4p3/B3P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 1")
+    kept = odds_openings([("plain", chess.Board()), ("pinned", pinned)], "n")
+    odds_checks.append(("an opening whose knight blocks a check is dropped",
+                        [(name, number) for name, _, number in kept], [("plain", 1)]))
     for name, got, want in odds_checks:
         failed += got != want
         print(f"{'ok  ' if got == want else 'FAIL'} {name}: {got} (expected {want})")
@@ -614,15 +618,44 @@ def schedule(args, openings):
 
     With --odds2, engine 2's side of each start lacks the pieces named.
     """
+    if args.odds2:
+        openings = odds_openings(openings, args.odds2)
+    else:
+        openings = [(name, board, number) for number, (name, board) in enumerate(openings, 1)]
     games = []
     for i in range(args.games):
         k = (i if args.no_pairs else i // 2) % len(openings)
-        start = openings[k][1]
+        name, start, number = openings[k]
         if args.odds2:
             engine2_colour = chess.WHITE if i % 2 else chess.BLACK
             start = give_odds(start, engine2_colour, args.odds2)
-        games.append(Game(i + 1, k + 1, openings[k][0], start, i % 2))
+        games.append(Game(i + 1, number, name, start, i % 2))
     return games
+
+
+def odds_openings(openings, pieces):
+    """The openings (name, board) as (name, board, number) that still give a legal position
+    when either side lacks `pieces`, numbered as in the file.
+
+    Taking a piece away can leave the other side's king in check with the
+    odds-giver to move (a bishop's check the knight blocked), an illegal
+    start; such an opening is dropped for both colours, so that the pairs
+    stay whole.
+    """
+    kept = []
+    for number, (name, board) in enumerate(openings, 1):
+        try:
+            for colour in (chess.WHITE, chess.BLACK):
+                give_odds(board, colour, pieces)
+        except ValueError:
+            continue
+        kept.append((name, board, number))
+    if not kept:
+        raise ValueError(f"odds: no opening gives a legal start without {pieces!r}")
+    if len(kept) < len(openings):
+        print(f"odds: {len(openings) - len(kept)} of {len(openings)} openings dropped "
+              f"(illegal without {pieces!r})", file=sys.stderr)
+    return kept
 
 
 def probe(spec, args, needs_setboard):
