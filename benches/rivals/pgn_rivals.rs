@@ -206,3 +206,205 @@ pub fn pgn_reader_shakmaty(text: &str) -> usize {
     {}
     player.moves
 }
+
+/// What a reader made of a real file: moves played, games read without
+/// error, games it gave up on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub moves: usize,
+    pub games: usize,
+    pub failed: usize,
+}
+
+/// Counts the moves Outpost's reader plays in real files, entering
+/// variations or skipping them.
+struct RealCounter {
+    moves: usize,
+    variations: bool,
+}
+
+impl Visitor for RealCounter {
+    type Output = ();
+
+    fn move_played(&mut self, _before: &Position, _mv: Move, _after: &Position) -> Control {
+        self.moves += 1;
+        Control::Continue
+    }
+
+    fn begin_variation(&mut self) -> Control {
+        if self.variations {
+            Control::Continue
+        } else {
+            Control::SkipVariation
+        }
+    }
+
+    fn end_game(&mut self) {}
+}
+
+/// Outpost's streaming reader over a real file: every move of the main
+/// line validated, and of the variations with `variations`.
+pub fn outpost_visitor_real(bytes: &[u8], variations: bool) -> Tally {
+    let mut reader = PgnReader::new(bytes);
+    let mut counter = RealCounter {
+        moves: 0,
+        variations,
+    };
+    let mut tally = Tally::default();
+    while let Some(game) = reader.read_game(&mut counter) {
+        match game {
+            Ok(()) => tally.games += 1,
+            Err(_) => tally.failed += 1,
+        }
+    }
+    tally.moves = counter.moves;
+    tally
+}
+
+/// Outpost's tree-building reader over a real file (variations kept).
+pub fn outpost_tree_real(bytes: &[u8]) -> Tally {
+    let mut tally = Tally::default();
+    for game in PgnReader::new(bytes) {
+        match game {
+            Ok(game) => {
+                tally.games += 1;
+                tally.moves += game.move_count();
+            }
+            Err(_) => tally.failed += 1,
+        }
+    }
+    tally
+}
+
+/// What pgn-reader's visitor keeps of a game's tags: the start position
+/// (from `FEN`, in Chess960 mode when `Variant` says so) or why the game
+/// cannot be played.
+#[derive(Default)]
+pub struct RealTags {
+    fen: Option<Vec<u8>>,
+    chess960: bool,
+    other_variant: bool,
+}
+
+/// pgn-reader + shakmaty 0.30 over real files: every SAN played, the main
+/// line only or the variations too; a game that sets up an unreadable
+/// position, names another variant or has a move that does not resolve is
+/// given up.
+struct RealShakmaty {
+    moves: usize,
+    failed: bool,
+    variations: bool,
+}
+
+impl pgn_reader::Visitor for RealShakmaty {
+    type Tags = RealTags;
+    type Movetext = Vec<(Chess, Chess)>;
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        self.failed = false;
+        ControlFlow::Continue(RealTags::default())
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut RealTags,
+        name: &[u8],
+        value: pgn_reader::RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
+        match name {
+            b"FEN" => tags.fen = Some(value.decode().into_owned()),
+            b"Variant" => {
+                let variant = value.decode().to_ascii_lowercase();
+                match variant.as_slice() {
+                    b"standard" | b"normal" | b"from position" => {}
+                    b"chess960" | b"chess 960" | b"fischerandom" | b"fischerrandom"
+                    | b"fischer random" | b"fischer random chess" => tags.chess960 = true,
+                    _ => tags.other_variant = true,
+                }
+            }
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: RealTags) -> ControlFlow<Self::Output, Self::Movetext> {
+        if tags.other_variant {
+            self.failed = true;
+            return ControlFlow::Break(());
+        }
+        let mode = if tags.chess960 {
+            shakmaty_030::CastlingMode::Chess960
+        } else {
+            shakmaty_030::CastlingMode::Standard
+        };
+        let start = match tags.fen {
+            None => Chess::default(),
+            Some(fen) => match shakmaty_030::fen::Fen::from_ascii(&fen)
+                .ok()
+                .and_then(|fen| fen.into_position::<Chess>(mode).ok())
+            {
+                Some(pos) => pos,
+                None => {
+                    self.failed = true;
+                    return ControlFlow::Break(());
+                }
+            },
+        };
+        ControlFlow::Continue(vec![(start.clone(), start)])
+    }
+
+    fn san(&mut self, lines: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
+        let (before, pos) = lines.last_mut().expect("the main line");
+        match san_plus.san.to_move(pos) {
+            Ok(mv) => {
+                *before = pos.clone();
+                pos.play_unchecked(mv);
+                self.moves += 1;
+                ControlFlow::Continue(())
+            }
+            Err(_) => {
+                self.failed = true;
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    fn begin_variation(&mut self, lines: &mut Self::Movetext) -> ControlFlow<Self::Output, Skip> {
+        if !self.variations {
+            return ControlFlow::Continue(Skip(true));
+        }
+        let start = lines.last().expect("the main line").0.clone();
+        lines.push((start.clone(), start));
+        ControlFlow::Continue(Skip(false))
+    }
+
+    fn end_variation(&mut self, lines: &mut Self::Movetext) -> ControlFlow<Self::Output> {
+        if self.variations {
+            lines.pop();
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, _lines: Self::Movetext) -> Self::Output {}
+}
+
+/// pgn-reader + shakmaty 0.30 over a real file.
+pub fn pgn_reader_shakmaty_real(bytes: &[u8], variations: bool) -> Tally {
+    let mut reader = Reader::new(bytes);
+    let mut player = RealShakmaty {
+        moves: 0,
+        failed: false,
+        variations,
+    };
+    let mut tally = Tally::default();
+    while let Ok(Some(())) = reader.read_game(&mut player) {
+        if player.failed {
+            tally.failed += 1;
+        } else {
+            tally.games += 1;
+        }
+    }
+    tally.moves = player.moves;
+    tally
+}
