@@ -318,8 +318,12 @@ impl pgn_reader::Visitor for RealShakmaty {
                 let variant = value.decode().to_ascii_lowercase();
                 match variant.as_slice() {
                     b"standard" | b"normal" | b"from position" => {}
-                    b"chess960" | b"chess 960" | b"fischerandom" | b"fischerrandom"
-                    | b"fischer random" | b"fischer random chess" => tags.chess960 = true,
+                    b"chess960"
+                    | b"chess 960"
+                    | b"fischerandom"
+                    | b"fischerrandom"
+                    | b"fischer random"
+                    | b"fischer random chess" => tags.chess960 = true,
                     _ => tags.other_variant = true,
                 }
             }
@@ -380,7 +384,8 @@ impl pgn_reader::Visitor for RealShakmaty {
     }
 
     fn end_variation(&mut self, lines: &mut Self::Movetext) -> ControlFlow<Self::Output> {
-        if self.variations {
+        // A `)` without its `(` in a real file: the main line stays.
+        if self.variations && lines.len() > 1 {
             lines.pop();
         }
         ControlFlow::Continue(())
