@@ -634,8 +634,8 @@ def schedule(args, openings):
 
 
 def odds_openings(openings, pieces):
-    """The openings (name, board) as (name, board, number) that still give a legal position
-    when either side lacks `pieces`, numbered as in the file.
+    """The openings (name, board) that still give a legal position when either side lacks
+    `pieces`, as (name, board, number), numbered by their place in `openings`.
 
     Taking a piece away can leave the other side's king in check with the
     odds-giver to move (a bishop's check the knight blocked), an illegal

@@ -53,9 +53,7 @@ struct Total {
 impl Total {
     fn add(&mut self, seconds: f64, tally: Tally) {
         self.seconds += seconds;
-        self.tally.moves += tally.moves;
-        self.tally.games += tally.games;
-        self.tally.failed += tally.failed;
+        self.tally += tally;
     }
 
     fn rate(&self) -> f64 {

@@ -216,6 +216,14 @@ pub struct Tally {
     pub failed: usize,
 }
 
+impl std::ops::AddAssign for Tally {
+    fn add_assign(&mut self, other: Tally) {
+        self.moves += other.moves;
+        self.games += other.games;
+        self.failed += other.failed;
+    }
+}
+
 /// Counts the moves Outpost's reader plays in real files, entering
 /// variations or skipping them.
 struct RealCounter {
@@ -280,7 +288,7 @@ pub fn outpost_tree_real(bytes: &[u8]) -> Tally {
 /// (from `FEN`, in Chess960 mode when `Variant` says so) or why the game
 /// cannot be played.
 #[derive(Default)]
-pub struct RealTags {
+struct RealTags {
     fen: Option<Vec<u8>>,
     chess960: bool,
     other_variant: bool,
