@@ -509,27 +509,33 @@ impl Position {
         if !rights.has_any(us) {
             return to;
         }
-        let king = self.king_square(us);
         for side in CastlingSide::ALL {
-            let Some(rook) = rights.rook_square(us, side) else {
-                continue;
-            };
-            let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
-            let king_path = between(king, king_to) | king_to;
-            let crossed = king_path | between(rook, rook_to) | rook_to;
-            let movers = Bitboard::from_square(king) | rook;
-            if (crossed & occupied & !movers).is_nonempty() {
-                continue;
-            }
-            let without_rook = occupied ^ rook;
-            if king_path
-                .into_iter()
-                .all(|sq| !self.is_attacked_by(!us, sq, without_rook))
-            {
-                to |= rook;
+            if let Some(rook) = rights.rook_square(us, side) {
+                if self.may_castle(us, side, rook, occupied) {
+                    to |= rook;
+                }
             }
         }
         to
+    }
+
+    /// Whether `us`, holding the right to castle to `side` with the rook on
+    /// `rook` and not in check, may castle now (the rule of
+    /// [`Position::castling_destinations`]).
+    #[inline]
+    fn may_castle(&self, us: Color, side: CastlingSide, rook: Square, occupied: Bitboard) -> bool {
+        let king = self.king_square(us);
+        let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+        let king_path = between(king, king_to) | king_to;
+        let crossed = king_path | between(rook, rook_to) | rook_to;
+        let movers = Bitboard::from_square(king) | rook;
+        if (crossed & occupied & !movers).is_nonempty() {
+            return false;
+        }
+        let without_rook = occupied ^ rook;
+        king_path
+            .into_iter()
+            .all(|sq| !self.is_attacked_by(!us, sq, without_rook))
     }
 
     /// The legal castling move to `side` of the side to move, if there is one.
@@ -569,8 +575,12 @@ impl Position {
             CastlingSide::King => MoveKind::KingCastle,
             CastlingSide::Queen => MoveKind::QueenCastle,
         };
-        let mv = Move::new(self.king_square(us), rook, kind);
-        self.is_legal(mv).then_some(mv)
+        // Checked directly rather than by generating the moves: SAN readers
+        // ask this for every `O-O`.
+        if self.is_check() || !self.may_castle(us, side, rook, self.occupied()) {
+            return None;
+        }
+        Some(Move::new(self.king_square(us), rook, kind))
     }
 
     /// The legal castling move whose king goes from `from` to `to` (castling

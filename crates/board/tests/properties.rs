@@ -457,6 +457,14 @@ fn check_position(pos: &Position, noise: u16) {
         reference
     );
     assert_eq!(pos.count_legal_moves(), legal.len(), "count, {fen}");
+    // castling_move checks the rule directly: it agrees with the list.
+    for side in CastlingSide::ALL {
+        let listed = legal
+            .iter()
+            .copied()
+            .find(|mv| mv.castling_side() == Some(side));
+        assert_eq!(pos.castling_move(side), listed, "castling_move, {fen}");
+    }
     assert_eq!(pos.has_legal_moves(), !legal.is_empty());
     assert_eq!(pos.is_checkmate(), pos.is_check() && legal.is_empty());
     assert_eq!(pos.is_stalemate(), !pos.is_check() && legal.is_empty());

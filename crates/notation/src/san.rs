@@ -9,7 +9,9 @@
 //! `--`.
 
 use crate::SanError;
-use outpost_board::attacks::{attacks, between, bishop_attacks, king_attacks, line, rook_attacks};
+use outpost_board::attacks::{
+    between, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays,
+};
 use outpost_board::{
     Bitboard, CastlingSide, Color, File, Move, MoveKind, PieceKind, Position, Rank, Square,
 };
@@ -245,8 +247,12 @@ impl SanText {
         }
         let body = &text[..end];
         match body {
-            b"O-O" | b"0-0" => Some(SanText::Castle(CastlingSide::King)),
-            b"O-O-O" | b"0-0-0" => Some(SanText::Castle(CastlingSide::Queen)),
+            // Neither `O` nor `0` starts a piece or pawn move.
+            [b'O' | b'0', ..] => match body {
+                b"O-O" | b"0-0" => Some(SanText::Castle(CastlingSide::King)),
+                b"O-O-O" | b"0-0-0" => Some(SanText::Castle(CastlingSide::Queen)),
+                _ => None,
+            },
             b"--" => Some(SanText::Null),
             _ => parse_pattern(body).map(SanText::Normal),
         }
@@ -315,46 +321,48 @@ fn resolve_pattern(pos: &Position, p: &Pattern) -> Result<Move, Unresolved> {
     if let Some(r) = p.from_rank {
         filter &= Bitboard::rank(r);
     }
+    let kind = if victim {
+        MoveKind::Capture
+    } else {
+        MoveKind::Quiet
+    };
     match p.kind {
         PieceKind::King => {
             if p.promotion.is_some()
                 || !filter.contains(king)
                 || !king_attacks(king).contains(to)
-                || pos.is_attacked_by(them, to, occupied ^ king)
+                || attacked(pos, to, pos.colored(them), occupied ^ king)
             {
                 return Err(Unresolved::Illegal);
             }
-            let kind = if victim {
-                MoveKind::Capture
-            } else {
-                MoveKind::Quiet
-            };
             Ok(Move::new(king, to, kind))
         }
         PieceKind::Pawn => resolve_pawn(pos, p, filter),
-        kind => {
+        piece => {
             if p.promotion.is_some() {
                 return Err(Unresolved::Illegal);
             }
-            let candidates = attacks(kind, us, to, occupied) & pos.pieces_of(us, kind) & filter;
-            let checkers = pos.checkers();
+            // Sliders are found along their empty-board rays and checked for
+            // a clear path, as in `attacked`.
+            let rays = match piece {
+                PieceKind::Knight => knight_attacks(to),
+                PieceKind::Bishop => bishop_rays(to),
+                PieceKind::Rook => rook_rays(to),
+                _ => bishop_rays(to) | rook_rays(to),
+            };
+            let candidates = rays & pos.pieces_of(us, piece) & filter;
             let mut found = None;
             let mut count = 0;
             for from in candidates {
-                if is_legal_step(pos, king, checkers, from, to) {
+                if (between(from, to) & occupied).is_empty()
+                    && king_safe_after(pos, king, from, to, to)
+                {
                     count += 1;
                     found = Some(from);
                 }
             }
             match (count, found) {
-                (1, Some(from)) => {
-                    let kind = if victim {
-                        MoveKind::Capture
-                    } else {
-                        MoveKind::Quiet
-                    };
-                    Ok(Move::new(from, to, kind))
-                }
+                (1, Some(from)) => Ok(Move::new(from, to, kind)),
                 (0, _) | (_, None) => Err(Unresolved::Illegal),
                 (n, _) => Err(Unresolved::Ambiguous(n)),
             }
@@ -362,39 +370,37 @@ fn resolve_pattern(pos: &Position, p: &Pattern) -> Result<Move, Unresolved> {
     }
 }
 
-/// Whether a piece other than the king (and not a pawn taking en passant)
-/// may go from `from` to `to`: it must answer a check and not leave a line
-/// to its king open.
-fn is_legal_step(
-    pos: &Position,
-    king: Square,
-    checkers: Bitboard,
-    from: Square,
-    to: Square,
-) -> bool {
-    if checkers.is_nonempty() {
-        if checkers.has_several() {
-            return false;
-        }
-        let checker = checkers.single();
-        if !(between(king, checker) | checker).contains(to) {
-            return false;
-        }
-    }
-    let ray = line(king, from);
-    if ray.is_empty() || ray.contains(to) {
+/// Whether the king of the side to move, on `king`, stands unattacked once
+/// one of its other pieces goes from `from` to `to`, taking what stands on
+/// `taken` (`to`, or the pawn an en-passant capture removes). One look from
+/// the king covers both checks and pins.
+#[inline]
+fn king_safe_after(pos: &Position, king: Square, from: Square, to: Square, taken: Square) -> bool {
+    let enemies = pos.colored(!pos.side_to_move()) & !Bitboard::from_square(taken);
+    let occupied = ((pos.occupied() ^ from) & !Bitboard::from_square(taken)) | to;
+    !attacked(pos, king, enemies, occupied)
+}
+
+/// Whether any of `enemies` (pieces of the side not to move) attacks `sq`,
+/// sliders seeing through `occupied`. Sliders are found on the empty-board
+/// rays and checked for a clear path: small tables that stay in cache,
+/// where the occupancy-indexed attack tables miss on scattered positions.
+#[inline]
+fn attacked(pos: &Position, sq: Square, enemies: Bitboard, occupied: Bitboard) -> bool {
+    let us = pos.side_to_move();
+    let leapers = (knight_attacks(sq) & pos.pieces(PieceKind::Knight))
+        | (pawn_attacks(us, sq) & pos.pieces(PieceKind::Pawn))
+        | (king_attacks(sq) & pos.pieces(PieceKind::King));
+    if (leapers & enemies).is_nonempty() {
         return true;
     }
-    // The piece leaves a line to its king: is an enemy slider behind it?
-    let them = !pos.side_to_move();
-    let occupied = (pos.occupied() ^ from) | to;
-    let sliders = ((bishop_attacks(king, occupied)
-        & (pos.pieces(PieceKind::Bishop) | pos.pieces(PieceKind::Queen)))
-        | (rook_attacks(king, occupied)
-            & (pos.pieces(PieceKind::Rook) | pos.pieces(PieceKind::Queen))))
-        & pos.colored(them)
-        & !Bitboard::from_square(to);
-    sliders.is_empty()
+    let queens = pos.pieces(PieceKind::Queen);
+    let sliders = ((bishop_rays(sq) & (pos.pieces(PieceKind::Bishop) | queens))
+        | (rook_rays(sq) & (pos.pieces(PieceKind::Rook) | queens)))
+        & enemies;
+    sliders
+        .into_iter()
+        .any(|slider| (between(sq, slider) & occupied).is_empty())
 }
 
 /// A pawn move: a push along its file, or a capture (en passant included)
@@ -410,6 +416,7 @@ fn resolve_pawn(pos: &Position, p: &Pattern, filter: Bitboard) -> Result<Move, U
     let pawns = pos.pieces_of(us, PieceKind::Pawn) & filter;
     let occupied = pos.occupied();
     let behind = to.offset(0, -forward).ok_or(Unresolved::Illegal)?;
+    let mut taken = to;
     let (from, kind) = match p.from_file {
         Some(file) if file != to.file() => {
             let from = Square::new(file, behind.rank());
@@ -419,6 +426,7 @@ fn resolve_pawn(pos: &Position, p: &Pattern, filter: Bitboard) -> Result<Move, U
             if pos.colored(!us).contains(to) {
                 (from, MoveKind::Capture)
             } else if pos.en_passant() == Some(to) {
+                taken = behind;
                 (from, MoveKind::EnPassant)
             } else {
                 return Err(Unresolved::Illegal);
@@ -446,21 +454,8 @@ fn resolve_pawn(pos: &Position, p: &Pattern, filter: Bitboard) -> Result<Move, U
         Some(piece) => MoveKind::promotion(piece, kind == MoveKind::Capture),
         None => kind,
     };
-    let mv = Move::new(from, to, kind);
-    if kind == MoveKind::EnPassant {
-        // Two pawns leave the rank at once: play it and look.
-        let mut after = *pos;
-        after.make_move(mv);
-        let king = pos.king_square(us);
-        return if after.is_attacked_by(!us, king, after.occupied()) {
-            Err(Unresolved::Illegal)
-        } else {
-            Ok(mv)
-        };
-    }
-    let king = pos.king_square(us);
-    if is_legal_step(pos, king, pos.checkers(), from, to) {
-        Ok(mv)
+    if king_safe_after(pos, pos.king_square(us), from, to, taken) {
+        Ok(Move::new(from, to, kind))
     } else {
         Err(Unresolved::Illegal)
     }

@@ -304,8 +304,10 @@ struct State {
     /// The value of the last `FEN` tag, if `has_fen`.
     fen: String,
     has_fen: bool,
-    /// The tag names of the game, each followed by a 0 byte.
-    tag_names: Vec<u8>,
+    /// The tag names of the game: where each starts in `tag_name_bytes`,
+    /// and its length.
+    tag_names: Vec<(usize, usize)>,
+    tag_name_bytes: Vec<u8>,
     frames: Vec<Frame>,
     /// A `{` comment spanning lines, read so far.
     comment: Vec<u8>,
@@ -318,6 +320,7 @@ struct State {
     comment_at: (usize, usize),
     /// NAGs read before the first move of a line (lenient).
     pending_nags: Vec<u8>,
+    /// A tag value being unescaped or decoded.
     scratch: String,
     /// The end of the last line of movetext: line and column.
     text_end: (usize, usize),
@@ -371,6 +374,34 @@ fn looks_like_tag(line: &[u8]) -> bool {
         .count();
     let j = skip_whitespace(line, i + 1 + name);
     name > 0 && j > i + 1 + name && line.get(j) == Some(&b'"')
+}
+
+/// A tag name read as text: the common names without decoding, others
+/// (ASCII letters, digits and `_`, so always UTF-8) decoded.
+fn tag_name(name: &[u8]) -> &str {
+    match name {
+        b"Event" => "Event",
+        b"Site" => "Site",
+        b"Date" => "Date",
+        b"Round" => "Round",
+        b"White" => "White",
+        b"Black" => "Black",
+        b"Result" => "Result",
+        b"ECO" => "ECO",
+        b"FEN" => "FEN",
+        b"SetUp" => "SetUp",
+        b"Variant" => "Variant",
+        b"PlyCount" => "PlyCount",
+        b"WhiteElo" => "WhiteElo",
+        b"BlackElo" => "BlackElo",
+        b"EventDate" => "EventDate",
+        b"TimeControl" => "TimeControl",
+        b"Termination" => "Termination",
+        b"Annotator" => "Annotator",
+        b"Opening" => "Opening",
+        b"Variation" => "Variation",
+        _ => std::str::from_utf8(name).unwrap_or_default(),
+    }
 }
 
 /// Text as UTF-8, or read as ISO 8859-1 when it is not.
@@ -431,6 +462,7 @@ impl State {
             fen: String::new(),
             has_fen: false,
             tag_names: Vec::new(),
+            tag_name_bytes: Vec::new(),
             frames: Vec::new(),
             comment: Vec::new(),
             in_comment: false,
@@ -457,6 +489,7 @@ impl State {
         self.error = None;
         self.has_fen = false;
         self.tag_names.clear();
+        self.tag_name_bytes.clear();
         self.frames.clear();
         self.in_comment = false;
         self.pending_nags.clear();
@@ -722,7 +755,7 @@ impl State {
             self.fail(line, i, reason);
             return line.len();
         }
-        let name = String::from_utf8_lossy(&line[name_start..i]).into_owned();
+        let name = tag_name(&line[name_start..i]);
         i = skip_whitespace(line, i);
         if line.get(i) != Some(&b'"') {
             let reason = format!("tag `{name}` without a quoted value: expected `\"`");
@@ -731,6 +764,7 @@ impl State {
         }
         let open = i;
         let mut close = None;
+        let mut escaped = false;
         let mut j = open + 1;
         while j < line.len() {
             match line[j] {
@@ -738,7 +772,14 @@ impl State {
                     close = Some(j);
                     break;
                 }
-                b'\\' if matches!(line.get(j + 1), Some(b'"' | b'\\')) => j += 2,
+                b'\\' => {
+                    escaped = true;
+                    j += if matches!(line.get(j + 1), Some(b'"' | b'\\')) {
+                        2
+                    } else {
+                        1
+                    };
+                }
                 _ => j += 1,
             }
         }
@@ -786,42 +827,54 @@ impl State {
         if let Some(kind) = repair {
             self.warn(kind, line, at, &line[at..end], v);
         }
-        // Unescape `\"` and `\\`.
         let raw = &line[open + 1..value_end];
-        let mut value = Vec::with_capacity(raw.len());
-        let mut k = 0;
-        while k < raw.len() {
-            if raw[k] == b'\\' && matches!(raw.get(k + 1), Some(b'"' | b'\\')) {
+        // The value is passed borrowed from the line unless it has escapes
+        // or is not UTF-8; then it is built in `scratch`.
+        if close != Some(value_end) {
+            escaped = raw.contains(&b'\\');
+        }
+        let borrowed = if !escaped {
+            std::str::from_utf8(raw).ok()
+        } else {
+            None
+        };
+        if borrowed.is_none() {
+            // Unescape `\"` and `\\`.
+            let mut bytes = std::mem::take(&mut self.scratch).into_bytes();
+            bytes.clear();
+            let mut k = 0;
+            while k < raw.len() {
+                if raw[k] == b'\\' && matches!(raw.get(k + 1), Some(b'"' | b'\\')) {
+                    k += 1;
+                }
+                bytes.push(raw[k]);
                 k += 1;
             }
-            value.push(raw[k]);
-            k += 1;
+            self.scratch = match String::from_utf8(bytes) {
+                Ok(text) => text,
+                Err(e) => {
+                    let text = e.as_bytes().iter().map(|&b| char::from(b)).collect();
+                    self.warn(WarningKind::Encoding, line, open + 1, raw, v);
+                    text
+                }
+            };
         }
-        self.scratch.clear();
-        match String::from_utf8(value) {
-            Ok(text) => self.scratch = text,
-            Err(e) => {
-                self.scratch
-                    .extend(e.as_bytes().iter().map(|&b| char::from(b)));
-                self.warn(WarningKind::Encoding, line, open + 1, raw, v);
-            }
-        }
-        let repeated = self
-            .tag_names
-            .split(|&b| b == 0)
-            .any(|seen| seen == name.as_bytes());
+        let repeated = self.tag_names.iter().any(|&(start, len)| {
+            len == name.len() && self.tag_name_bytes[start..start + len] == *name.as_bytes()
+        });
         if repeated {
             self.warn(WarningKind::DuplicateTag, line, at, &line[at..end], v);
         } else {
-            self.tag_names.extend_from_slice(name.as_bytes());
-            self.tag_names.push(0);
+            self.tag_names.push((self.tag_name_bytes.len(), name.len()));
+            self.tag_name_bytes.extend_from_slice(name.as_bytes());
         }
+        let value = borrowed.unwrap_or(&self.scratch);
         if name == "FEN" {
             self.fen.clear();
-            self.fen.push_str(&self.scratch);
+            self.fen.push_str(value);
             self.has_fen = true;
         }
-        let control = v.tag(&name, &self.scratch);
+        let control = v.tag(name, value);
         if control != Control::Continue {
             self.skip = Some(Skip::Game { depth: 0 });
         }
