@@ -27,7 +27,9 @@ pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
-/// Perft with shakmaty, playing every leaf (clone and `play_unchecked`).
+/// Perft with shakmaty, playing every leaf (clone and `play_unchecked`);
+/// each leaf made goes through `black_box`, as Outpost's `perft_full` does,
+/// so that the compiler cannot drop the last ply's moves unobserved.
 pub fn shakmaty_perft_full(pos: &shakmaty::Chess, depth: u32) -> u64 {
     use shakmaty::Position as _;
     if depth == 0 {
@@ -37,7 +39,12 @@ pub fn shakmaty_perft_full(pos: &shakmaty::Chess, depth: u32) -> u64 {
     for mv in pos.legal_moves() {
         let mut child = pos.clone();
         child.play_unchecked(&mv);
-        nodes += shakmaty_perft_full(&child, depth - 1);
+        nodes += if depth == 1 {
+            black_box(&child);
+            1
+        } else {
+            shakmaty_perft_full(&child, depth - 1)
+        };
     }
     nodes
 }

@@ -354,11 +354,7 @@ impl Position {
         let without_king = occupied ^ king;
         let their_diagonal = self.diagonal_sliders() & theirs;
         let their_orthogonal = self.orthogonal_sliders() & theirs;
-        let mut danger = pawn_attacks_set(them, self.pieces_of(them, PieceKind::Pawn))
-            | king_attacks(self.king_square(them));
-        for knight in self.pieces_of(them, PieceKind::Knight) {
-            danger |= knight_attacks(knight);
-        }
+        let danger = self.leaper_attacks(them);
         let mut king_to = Bitboard::EMPTY;
         for to in king_attacks(king) & !ours & filter & !danger {
             let attacked = ((bishop_rays(to) & their_diagonal).is_nonempty()
@@ -370,7 +366,7 @@ impl Position {
             }
         }
         if QUIET && checkers.is_empty() {
-            king_to |= self.castling_destinations(us, occupied);
+            king_to |= self.castling_destinations(us, occupied, danger);
         }
         if king_to.is_nonempty() {
             sink.piece(PieceMoves {
@@ -502,8 +498,12 @@ impl Position {
     /// of them; no square the king crosses or lands on attacked, with the
     /// rook already off its square (in Chess960 it may have shielded the
     /// king's destination).
+    ///
+    /// `danger` is every square the enemy's pawns, knights and king attack
+    /// ([`Position::leaper_attacks`]); only sliders are looked up square by
+    /// square, and only where one stands on the square's lines.
     #[inline]
-    fn castling_destinations(&self, us: Color, occupied: Bitboard) -> Bitboard {
+    fn castling_destinations(&self, us: Color, occupied: Bitboard, danger: Bitboard) -> Bitboard {
         let rights = self.castling_rights();
         let mut to = Bitboard::EMPTY;
         if !rights.has_any(us) {
@@ -511,7 +511,7 @@ impl Position {
         }
         for side in CastlingSide::ALL {
             if let Some(rook) = rights.rook_square(us, side) {
-                if self.may_castle(us, side, rook, occupied) {
+                if self.may_castle(us, side, rook, occupied, danger) {
                     to |= rook;
                 }
             }
@@ -519,23 +519,47 @@ impl Position {
         to
     }
 
+    /// Every square the pawns, knights and king of `color` attack.
+    #[inline]
+    fn leaper_attacks(&self, color: Color) -> Bitboard {
+        let mut attacked = pawn_attacks_set(color, self.pieces_of(color, PieceKind::Pawn))
+            | king_attacks(self.king_square(color));
+        for knight in self.pieces_of(color, PieceKind::Knight) {
+            attacked |= knight_attacks(knight);
+        }
+        attacked
+    }
+
     /// Whether `us`, holding the right to castle to `side` with the rook on
     /// `rook` and not in check, may castle now (the rule of
-    /// [`Position::castling_destinations`]).
+    /// [`Position::castling_destinations`], `danger` as there).
     #[inline]
-    fn may_castle(&self, us: Color, side: CastlingSide, rook: Square, occupied: Bitboard) -> bool {
+    fn may_castle(
+        &self,
+        us: Color,
+        side: CastlingSide,
+        rook: Square,
+        occupied: Bitboard,
+        danger: Bitboard,
+    ) -> bool {
         let king = self.king_square(us);
         let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
         let king_path = between(king, king_to) | king_to;
         let crossed = king_path | between(rook, rook_to) | rook_to;
         let movers = Bitboard::from_square(king) | rook;
-        if (crossed & occupied & !movers).is_nonempty() {
+        if (crossed & occupied & !movers).is_nonempty() || (king_path & danger).is_nonempty() {
             return false;
         }
         let without_rook = occupied ^ rook;
-        king_path
-            .into_iter()
-            .all(|sq| !self.is_attacked_by(!us, sq, without_rook))
+        let theirs = self.colored(!us);
+        let their_diagonal = self.diagonal_sliders() & theirs;
+        let their_orthogonal = self.orthogonal_sliders() & theirs;
+        king_path.into_iter().all(|sq| {
+            !(((bishop_rays(sq) & their_diagonal).is_nonempty()
+                && (bishop_attacks(sq, without_rook) & their_diagonal).is_nonempty())
+                || ((rook_rays(sq) & their_orthogonal).is_nonempty()
+                    && (rook_attacks(sq, without_rook) & their_orthogonal).is_nonempty()))
+        })
     }
 
     /// The legal castling move to `side` of the side to move, if there is one.
@@ -577,7 +601,9 @@ impl Position {
         };
         // Checked directly rather than by generating the moves: SAN readers
         // ask this for every `O-O`.
-        if self.is_check() || !self.may_castle(us, side, rook, self.occupied()) {
+        if self.is_check()
+            || !self.may_castle(us, side, rook, self.occupied(), self.leaper_attacks(!us))
+        {
             return None;
         }
         Some(Move::new(self.king_square(us), rook, kind))
