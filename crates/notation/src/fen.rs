@@ -53,11 +53,17 @@ pub fn parse_fen(fen: &str) -> Result<Position, FenError> {
 /// assert!(parse_fen("8/8/8/8/8/8/8/Q7 w - - 0 1").is_err());
 /// ```
 pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.len() != 4 && fields.len() != 6 {
-        return Err(FenError::FieldCount {
-            found: fields.len(),
-        });
+    // Fields gathered without allocating: PGN readers parse a FEN tag per game.
+    let mut fields = [""; 6];
+    let mut count = 0;
+    for field in fen.split_whitespace() {
+        if let Some(slot) = fields.get_mut(count) {
+            *slot = field;
+        }
+        count += 1;
+    }
+    if count != 4 && count != 6 {
+        return Err(FenError::FieldCount { found: count });
     }
     let mut setup = Setup::empty();
     parse_board(fields[0], &mut setup.board)?;
@@ -82,7 +88,7 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
             }
         },
     };
-    if fields.len() == 6 {
+    if count == 6 {
         setup.halfmove_clock = parse_number(fields[4]).ok_or_else(|| FenError::HalfmoveClock {
             field: fields[4].to_string(),
         })?;
@@ -104,11 +110,20 @@ fn parse_number(field: &str) -> Option<u32> {
 }
 
 fn parse_board(field: &str, board: &mut [Option<Piece>; 64]) -> Result<(), FenError> {
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount { found: ranks.len() });
+    let bytes = field.as_bytes();
+    let ranks = bytes.iter().filter(|&&b| b == b'/').count() + 1;
+    if ranks != 8 {
+        return Err(FenError::RankCount { found: ranks });
     }
-    for (i, text) in ranks.iter().enumerate() {
+    let mut start = 0;
+    for i in 0..8 {
+        // `/` is ASCII, so every piece between two is a whole `str`.
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b'/')
+            .map_or(bytes.len(), |n| start + n);
+        let text = &field[start..end];
+        start = end + 1;
         let rank = 7 - i;
         let bad = |reason| FenError::Rank {
             rank: rank as u8 + 1,
@@ -117,7 +132,8 @@ fn parse_board(field: &str, board: &mut [Option<Piece>; 64]) -> Result<(), FenEr
         };
         let mut file = 0usize;
         let mut last_was_digit = false;
-        for c in text.chars() {
+        // Byte by byte: any non-ASCII byte is an unknown character anyway.
+        for c in text.bytes().map(char::from) {
             if let Some(d) = c.to_digit(10) {
                 if !(1..=8).contains(&d) {
                     return Err(bad("empty-square counts must be 1 to 8"));

@@ -489,3 +489,33 @@ fn the_tree_and_the_visitor_agree() {
         assert_eq!(game, Game::from_pgn_game(tree).unwrap());
     }
 }
+
+/// The reader keeps the last FEN tag it parsed: a repeated FEN, a new one,
+/// a bad one and a game without one each start where their own tags say.
+#[test]
+fn fen_tags_repeated_changed_bad_and_absent() {
+    let kings = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let rooks = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1";
+    let text = format!(
+        "[FEN \"{kings}\"]\n[SetUp \"1\"]\n\n1. e4 *\n\n\
+         [FEN \"{kings}\"]\n[SetUp \"1\"]\n\n1. e3 *\n\n\
+         [FEN \"{rooks}\"]\n[SetUp \"1\"]\n\n1. O-O-O *\n\n\
+         [FEN \"4k3/8/8/8/8/8/8/9 w - - 0 1\"]\n\n1. Kd1 *\n\n\
+         [FEN \"{rooks}\"]\n[SetUp \"1\"]\n\n1. Ra8+ *\n\n\
+         [White \"none\"]\n\n1. e4 *\n"
+    );
+    let games: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+    assert_eq!(games.len(), 6);
+    let start = |i: usize| to_fen(&games[i].as_ref().unwrap().start);
+    assert_eq!(start(0), kings);
+    assert_eq!(start(1), kings);
+    assert_eq!(start(2), rooks);
+    assert!(matches!(games[3], Err(PgnError::Syntax { .. })));
+    assert_eq!(start(4), rooks);
+    assert_eq!(start(5), to_fen(&Position::startpos()));
+    let moves: Vec<usize> = [0, 1, 2, 4, 5]
+        .iter()
+        .map(|&i| games[i].as_ref().unwrap().moves.moves.len())
+        .collect();
+    assert_eq!(moves, [1, 1, 1, 1, 1]);
+}

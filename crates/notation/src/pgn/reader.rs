@@ -304,10 +304,15 @@ struct State {
     /// The value of the last `FEN` tag, if `has_fen`.
     fen: String,
     has_fen: bool,
+    /// The last `FEN` tag value read well, and its position.
+    last_fen_text: String,
+    last_fen: Option<Position>,
     /// The tag names of the game: where each starts in `tag_name_bytes`,
     /// and its length.
     tag_names: Vec<(usize, usize)>,
     tag_name_bytes: Vec<u8>,
+    /// A bit per hash of each tag name in `tag_names`.
+    tag_name_bits: u64,
     frames: Vec<Frame>,
     /// A `{` comment spanning lines, read so far.
     comment: Vec<u8>,
@@ -351,6 +356,18 @@ const DELIMITERS: [bool; 256] = {
         let c = b as u8;
         table[b] = c.is_ascii_whitespace()
             || matches!(c, b'{' | b'}' | b'(' | b')' | b';' | b'$' | b'[' | b']');
+        b += 1;
+    }
+    table
+};
+
+/// [`DELIMITERS`] and every non-ASCII byte: where a lenient reader ends a
+/// token (the bytes after are reported as an encoding problem).
+const LENIENT_DELIMITERS: [bool; 256] = {
+    let mut table = DELIMITERS;
+    let mut b = 0x80;
+    while b < 256 {
+        table[b] = true;
         b += 1;
     }
     table
@@ -461,8 +478,11 @@ impl State {
             error: None,
             fen: String::new(),
             has_fen: false,
+            last_fen_text: String::new(),
+            last_fen: None,
             tag_names: Vec::new(),
             tag_name_bytes: Vec::new(),
+            tag_name_bits: 0,
             frames: Vec::new(),
             comment: Vec::new(),
             in_comment: false,
@@ -490,6 +510,7 @@ impl State {
         self.has_fen = false;
         self.tag_names.clear();
         self.tag_name_bytes.clear();
+        self.tag_name_bits = 0;
         self.frames.clear();
         self.in_comment = false;
         self.pending_nags.clear();
@@ -722,7 +743,19 @@ impl State {
             return;
         }
         let start = if self.has_fen {
-            match parse_fen(&self.fen) {
+            // Engine-match files repeat one FEN game after game.
+            let parsed = match self.last_fen {
+                Some(pos) if self.fen == self.last_fen_text => Ok(pos),
+                _ => {
+                    let parsed = parse_fen(&self.fen);
+                    if let Ok(pos) = parsed {
+                        self.last_fen_text.clone_from(&self.fen);
+                        self.last_fen = Some(pos);
+                    }
+                    parsed
+                }
+            };
+            match parsed {
                 Ok(pos) => pos,
                 Err(e) => {
                     self.error = Some(PgnError::Syntax {
@@ -859,9 +892,18 @@ impl State {
                 }
             };
         }
-        let repeated = self.tag_names.iter().any(|&(start, len)| {
-            len == name.len() && self.tag_name_bytes[start..start + len] == *name.as_bytes()
-        });
+        // A bit per hash of the names seen: most names are new, and a clear
+        // bit says so without comparing.
+        let bytes = name.as_bytes();
+        let (first, last) = (bytes.first().copied(), bytes.last().copied());
+        let hash =
+            name.len() + 7 * usize::from(first.unwrap_or(0)) + 31 * usize::from(last.unwrap_or(0));
+        let bit = 1u64 << (hash & 63);
+        let repeated = self.tag_name_bits & bit != 0
+            && self.tag_names.iter().any(|&(start, len)| {
+                len == name.len() && self.tag_name_bytes[start..start + len] == *bytes
+            });
+        self.tag_name_bits |= bit;
         if repeated {
             self.warn(WarningKind::DuplicateTag, line, at, &line[at..end], v);
         } else {
@@ -918,6 +960,14 @@ impl State {
                     }
                 }
                 i + 1
+            }
+            _ if matches!(skip, Skip::Variation { .. }) => {
+                // Nothing but brackets and comments matter in a skipped
+                // variation: go straight to the next one.
+                line[i..]
+                    .iter()
+                    .position(|&b| matches!(b, b'{' | b'(' | b')' | b';'))
+                    .map_or(line.len(), |n| i + n)
             }
             _ => {
                 let mut end = i + 1;
@@ -1044,11 +1094,14 @@ impl State {
                 end
             }
             _ => {
+                // A lenient reader also ends a token at a non-ASCII byte.
+                let ends = if self.strict() {
+                    &DELIMITERS
+                } else {
+                    &LENIENT_DELIMITERS
+                };
                 let mut end = i + 1;
-                while end < line.len()
-                    && !is_delimiter(line[end])
-                    && (line[end] < 0x80 || self.strict())
-                {
+                while end < line.len() && !ends[usize::from(line[end])] {
                     end += 1;
                 }
                 self.word(line, i, end, v);
