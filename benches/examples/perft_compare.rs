@@ -1,4 +1,4 @@
-//! Quick side-by-side perft speed, best of several runs each: Outpost against
+//! Quick side-by-side perft speed, best of several interleaved runs each: Outpost against
 //! cozy-chess (bulk counting: the last ply counted, not played) and against
 //! shakmaty (every leaf played by copy-make), plus Outpost playing every leaf
 //! with make/unmake in place, to compare the two ways of making moves.
@@ -27,16 +27,19 @@ const POSITIONS: [(&str, &str, u32); 3] = [
     ("position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7),
 ];
 
-/// Best time of `runs` runs, and the node count.
-fn best(runs: usize, mut f: impl FnMut() -> u64) -> (u64, f64) {
-    let mut best = f64::MAX;
-    let mut nodes = 0;
+/// Runs every measure `runs` times, taking turns (each round runs each
+/// measure once), so that a machine whose speed drifts slows them alike;
+/// gives each measure's node count and best time.
+fn best_interleaved(runs: usize, measures: &mut [&mut dyn FnMut() -> u64]) -> Vec<(u64, f64)> {
+    let mut best = vec![(0u64, f64::MAX); measures.len()];
     for _ in 0..runs {
-        let start = Instant::now();
-        nodes = f();
-        best = best.min(start.elapsed().as_secs_f64());
+        for (measure, best) in measures.iter_mut().zip(best.iter_mut()) {
+            let start = Instant::now();
+            let nodes = measure();
+            *best = (nodes, best.1.min(start.elapsed().as_secs_f64()));
+        }
     }
-    (nodes, best)
+    best
 }
 
 fn main() {
@@ -60,13 +63,16 @@ fn main() {
         let pos = parse_fen(fen).unwrap();
         let board = cozy_chess::Board::from_fen(fen, false).unwrap();
         let chess = shakmaty_position(fen);
-        let results = [
-            best(runs, || outpost_board::perft(&pos, depth)),
-            best(runs, || cozy_perft(&board, depth)),
-            best(runs, || outpost_board::perft_full(&pos, depth - 1)),
-            best(runs, || shakmaty_perft_full(&chess, depth - 1)),
-            best(runs, || outpost_perft_unmake(&mut pos.clone(), depth - 1)),
-        ];
+        let results = best_interleaved(
+            runs,
+            &mut [
+                &mut || outpost_board::perft(&pos, depth),
+                &mut || cozy_perft(&board, depth),
+                &mut || outpost_board::perft_full(&pos, depth - 1),
+                &mut || shakmaty_perft_full(&chess, depth - 1),
+                &mut || outpost_perft_unmake(&mut pos.clone(), depth - 1),
+            ],
+        );
         assert_eq!(results[0].0, results[1].0);
         assert_eq!(results[2].0, results[3].0);
         assert_eq!(results[2].0, results[4].0);

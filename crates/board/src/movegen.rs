@@ -159,6 +159,61 @@ impl MoveList {
     }
 }
 
+/// What castling to one side needs on the back rank, as masks of files (bit
+/// 0 the a-file), for a king and a rook on given files.
+#[derive(Clone, Copy)]
+struct CastlingMasks {
+    /// The squares the king crosses and lands on (its own square if it does
+    /// not move): none may be attacked.
+    king_path: u8,
+    /// The squares the king and the rook cross and land on, but for their
+    /// own: all must be empty.
+    empty: u8,
+}
+
+/// The files from `a` to `b`, both included.
+const fn file_span(a: usize, b: usize) -> u8 {
+    let (low, high) = if a < b { (a, b) } else { (b, a) };
+    let mut mask = 0u8;
+    let mut f = low;
+    while f <= high {
+        mask |= 1 << f;
+        f += 1;
+    }
+    mask
+}
+
+/// [`CastlingMasks`] by side (king's, queen's), king file and rook file.
+const CASTLING_MASKS: [[[CastlingMasks; 8]; 8]; 2] = {
+    let none = CastlingMasks {
+        king_path: 0,
+        empty: 0,
+    };
+    let mut table = [[[none; 8]; 8]; 2];
+    let mut side = 0;
+    while side < 2 {
+        // King's side: the king to the g-file, the rook to the f-file;
+        // queen's side: c and d.
+        let (king_to, rook_to) = if side == 0 { (6, 5) } else { (2, 3) };
+        let mut king = 0;
+        while king < 8 {
+            let mut rook = 0;
+            while rook < 8 {
+                let king_path = (file_span(king, king_to) & !(1 << king)) | (1 << king_to);
+                let rook_path = (file_span(rook, rook_to) & !(1 << rook)) | (1 << rook_to);
+                table[side][king][rook] = CastlingMasks {
+                    king_path,
+                    empty: (king_path | rook_path) & !(1 << king) & !(1 << rook),
+                };
+                rook += 1;
+            }
+            king += 1;
+        }
+        side += 1;
+    }
+    table
+};
+
 /// Calls `f` with each move of `pm`, with the right [`MoveKind`] for `pos`.
 #[inline(always)]
 fn expand(pos: &Position, pm: PieceMoves, mut f: impl FnMut(Move)) {
@@ -509,11 +564,28 @@ impl Position {
         if !rights.has_any(us) {
             return to;
         }
+        let king = self.king_square(us);
+        let back_rank = Rank::First.relative_to(us);
+        if king.rank() != back_rank {
+            return to;
+        }
+        // Every square involved is on the back rank: masks of its eight files.
+        let shift = 8 * back_rank.index() as u32;
+        let back = (occupied.0 >> shift) as u8;
         for side in CastlingSide::ALL {
-            if let Some(rook) = rights.rook_square(us, side) {
-                if self.may_castle(us, side, rook, occupied, danger) {
-                    to |= rook;
-                }
+            let Some(rook) = rights.rook_square(us, side) else {
+                continue;
+            };
+            if rook.rank() != back_rank {
+                continue;
+            }
+            let masks = CASTLING_MASKS[side as usize][king.file().index()][rook.file().index()];
+            let king_path = Bitboard(u64::from(masks.king_path) << shift);
+            if back & masks.empty == 0
+                && (king_path & danger).is_empty()
+                && self.safe_from_sliders(us, king_path, occupied ^ rook)
+            {
+                to |= rook;
             }
         }
         to
@@ -530,35 +602,18 @@ impl Position {
         attacked
     }
 
-    /// Whether `us`, holding the right to castle to `side` with the rook on
-    /// `rook` and not in check, may castle now (the rule of
-    /// [`Position::castling_destinations`], `danger` as there).
-    #[inline]
-    fn may_castle(
-        &self,
-        us: Color,
-        side: CastlingSide,
-        rook: Square,
-        occupied: Bitboard,
-        danger: Bitboard,
-    ) -> bool {
-        let king = self.king_square(us);
-        let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
-        let king_path = between(king, king_to) | king_to;
-        let crossed = king_path | between(rook, rook_to) | rook_to;
-        let movers = Bitboard::from_square(king) | rook;
-        if (crossed & occupied & !movers).is_nonempty() || (king_path & danger).is_nonempty() {
-            return false;
-        }
-        let without_rook = occupied ^ rook;
+    /// Whether no enemy slider of `us` attacks any square of `squares`,
+    /// seeing through `occupied`; sliders are looked up only for squares on
+    /// a line with one.
+    fn safe_from_sliders(&self, us: Color, squares: Bitboard, occupied: Bitboard) -> bool {
         let theirs = self.colored(!us);
         let their_diagonal = self.diagonal_sliders() & theirs;
         let their_orthogonal = self.orthogonal_sliders() & theirs;
-        king_path.into_iter().all(|sq| {
+        squares.into_iter().all(|sq| {
             !(((bishop_rays(sq) & their_diagonal).is_nonempty()
-                && (bishop_attacks(sq, without_rook) & their_diagonal).is_nonempty())
+                && (bishop_attacks(sq, occupied) & their_diagonal).is_nonempty())
                 || ((rook_rays(sq) & their_orthogonal).is_nonempty()
-                    && (rook_attacks(sq, without_rook) & their_orthogonal).is_nonempty()))
+                    && (rook_attacks(sq, occupied) & their_orthogonal).is_nonempty()))
         })
     }
 
@@ -602,7 +657,9 @@ impl Position {
         // Checked directly rather than by generating the moves: SAN readers
         // ask this for every `O-O`.
         if self.is_check()
-            || !self.may_castle(us, side, rook, self.occupied(), self.leaper_attacks(!us))
+            || !self
+                .castling_destinations(us, self.occupied(), self.leaper_attacks(!us))
+                .contains(rook)
         {
             return None;
         }
