@@ -423,7 +423,7 @@ fn tag_name(name: &[u8]) -> &str {
 
 /// Text as UTF-8, or read as ISO 8859-1 when it is not.
 fn decode(bytes: &[u8]) -> Cow<'_, str> {
-    match std::str::from_utf8(bytes) {
+    match simdutf8::basic::from_utf8(bytes) {
         Ok(text) => Cow::Borrowed(text),
         Err(_) => Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
     }
