@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""The outside ruler: Outpost against a fixed gauntlet of other engines.
+
+Self-play SPRTs are fast but flatter changes that networks trained on each
+other's games share; a change that ships is confirmed against engines Outpost
+was not trained with. This script plays one match.py match per opponent of a
+fixed list, with fixed settings, and prints the gauntlet table (score, W/D/L,
+Elo with its 95 % interval, forfeits) that docs/journal/strength.md records
+after each shipped change.
+
+    python3 tools/gauntlet.py --out gauntlet/NAME [--engine CMD] [--games N]
+        [--tc 10+0.1] [--seed S] [--only sf2600,sf2850] [--concurrency 2]
+        [--opt NAME=VALUE ...]
+    python3 tools/gauntlet.py --table gauntlet/NAME [--markdown]
+    python3 tools/gauntlet.py --self-test
+
+Each opponent's match writes OUT/<opponent>.json (match.py's summary) and
+OUT/<opponent>.pgn. An opponent whose JSON is already there with the games
+asked for is not played again, so a gauntlet stopped half-way resumes where it
+stopped (a match cut short is played again whole, from its start: its PGN is
+moved aside, never appended to). The settings of every match (engine command,
+time control, openings, seed, adjudication) go to OUT/gauntlet.json, and a
+run whose settings differ from those recorded there is refused.
+
+The opponents (Debian packages: stockfish 15.1, ethereal-chess 12,
+toga2 4.0):
+
+    sf2600    Stockfish 15.1, UCI_LimitStrength, UCI_Elo 2600
+    sf2850    Stockfish 15.1, UCI_LimitStrength, UCI_Elo 2850 (its highest)
+    ethereal  Ethereal 12, full strength
+    toga2     Toga II, full strength
+
+Every match: colour-swapped pairs from data/openings.epd, resign adjudication
+at 1000 cp for 3 moves, Stockfish's Move Overhead 100 ms, --strict referee,
+one thread and the engines' default hash each. Needs python-chess.
+"""
+
+import argparse
+import json
+import math
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# name, command, UCI options
+OPPONENTS = [
+    ("sf2600", "/usr/games/stockfish",
+     ["UCI_LimitStrength=true", "UCI_Elo=2600", "Move Overhead=100"]),
+    ("sf2850", "/usr/games/stockfish",
+     ["UCI_LimitStrength=true", "UCI_Elo=2850", "Move Overhead=100"]),
+    ("ethereal", "/usr/games/ethereal-chess", []),
+    ("toga2", "/usr/games/toga2", []),
+]
+
+OPENINGS = os.path.join(ROOT, "data", "openings.epd")
+ADJUDICATION = ["--resign-score", "1000", "--resign-moves", "3"]
+
+
+def settings(args):
+    """What makes two runs comparable: recorded once per output folder."""
+    return {"engine": args.engine, "options": args.opt, "games": args.games, "tc": args.tc,
+            "seed": args.seed, "openings": os.path.relpath(OPENINGS, ROOT),
+            "adjudication": ADJUDICATION, "opponents": {n: [c] + o for n, c, o in OPPONENTS}}
+
+
+def match_command(args, index, name, command, options, out):
+    """The match.py command line for one opponent (seed: the run's seed + its index)."""
+    cmd = [sys.executable, os.path.join(HERE, "match.py"), "--strict",
+           "--engine1", args.engine, "--proto1", "uci",
+           "--engine2", command, "--proto2", "uci", "--name2", name,
+           "--tc", args.tc, "--games", str(args.games), "--openings", OPENINGS,
+           "--seed", str(args.seed + index), "--concurrency", str(args.concurrency),
+           "--json", os.path.join(out, name + ".json"), "--pgn", os.path.join(out, name + ".pgn"),
+           "--fail-on-forfeit", "none"] + ADJUDICATION
+    for opt in args.opt:
+        cmd += ["--opt1", opt]
+    for opt in options:
+        cmd += ["--opt2", opt]
+    return cmd
+
+
+def finished(path, games):
+    """The summary in `path` if it holds a finished match of `games` games."""
+    summary = load(path)
+    return summary if isinstance(summary, dict) and summary.get("games") == games else None
+
+
+def row(name, s):
+    """One opponent's line of the table, from match.py's summary (Outpost's view)."""
+    if s is None:
+        return [name, "-", "-", "-", "-", "not played"]
+    elo, err = s.get("elo"), s.get("elo_error95")
+    if elo is None or not math.isfinite(elo):
+        elo_text = "+inf" if s["score"] > 0.5 else "-inf"
+    elif err is None or not math.isfinite(err):
+        elo_text = f"{elo:+.1f}"
+    else:
+        elo_text = f"{elo:+.1f} ± {err:.1f}"
+    by = s.get("forfeits_by_engine", {})
+    ours, theirs = sum(by.get("engine1", {}).values()), sum(by.get("engine2", {}).values())
+    return [name, str(s["games"]), f"{s['wins']}/{s['draws']}/{s['losses']}",
+            f"{100 * s['score']:.1f} %", elo_text, f"{ours} / {theirs}"]
+
+
+HEADER = ["opponent", "games", "W/D/L", "score", "Elo (95 %)", "forfeits (Outpost / them)"]
+
+
+def table(rows, markdown=False):
+    """The gauntlet table as text: aligned columns, or Markdown."""
+    if markdown:
+        lines = ["| " + " | ".join(HEADER) + " |", "|" + "---|" * len(HEADER)]
+        lines += ["| " + " | ".join(r) + " |" for r in rows]
+        return "\n".join(lines)
+    widths = [max(len(r[i]) for r in [HEADER] + rows) for i in range(len(HEADER))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
+                     for r in [HEADER] + rows)
+
+
+def selected(only):
+    names = [n for n, _, _ in OPPONENTS]
+    if not only:
+        return OPPONENTS
+    wanted = only.split(",")
+    unknown = [w for w in wanted if w not in names]
+    if unknown:
+        raise SystemExit(f"unknown opponent(s) {', '.join(unknown)}; the gauntlet is "
+                         f"{', '.join(names)}")
+    return [o for o in OPPONENTS if o[0] in wanted]
+
+
+def run(args):
+    os.makedirs(args.out, exist_ok=True)
+    record = os.path.join(args.out, "gauntlet.json")
+    wanted = settings(args)
+    if os.path.exists(record):
+        with open(record, encoding="utf-8") as f:
+            recorded = json.load(f)
+        if recorded != wanted:
+            print(f"error: {record} records other settings; use another --out folder",
+                  file=sys.stderr)
+            return 2
+    else:
+        with open(record, "w", encoding="utf-8") as f:
+            json.dump(wanted, f, indent=2)
+    rows, status = [], 0
+    for index, (name, command, options) in enumerate(OPPONENTS):
+        if (name, command, options) not in selected(args.only):
+            continue
+        json_path = os.path.join(args.out, name + ".json")
+        summary = finished(json_path, args.games)
+        if summary is None:
+            pgn = os.path.join(args.out, name + ".pgn")
+            if os.path.exists(pgn):
+                os.replace(pgn, pgn + ".unfinished")
+            cmd = match_command(args, index, name, command, options, args.out)
+            print("$ " + shlex.join(cmd), flush=True)
+            code = subprocess.call(cmd)
+            summary = finished(json_path, args.games)
+            if code not in (0, 1) or summary is None:
+                print(f"error: the match against {name} did not finish (exit {code})",
+                      file=sys.stderr)
+                status = 2
+        else:
+            print(f"{name}: finished earlier ({json_path})", flush=True)
+        rows.append(row(name, summary))
+    print()
+    print(table(rows, args.markdown))
+    return status
+
+
+def load(path):
+    """match.py's summary in `path`, or None."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def show(args):
+    rows = [row(name, load(os.path.join(args.table, name + ".json")))
+            for name, _, _ in OPPONENTS]
+    print(table(rows, args.markdown))
+    return 0
+
+
+def self_test():
+    """The table, resuming and the recorded settings, without playing a game."""
+    failures, checks = [], [0]
+
+    def check(what, got, want):
+        checks[0] += 1
+        if got != want:
+            failures.append(f"{what}: got {got!r}, want {want!r}")
+
+    s = {"games": 10, "wins": 3, "draws": 4, "losses": 3, "score": 0.5, "elo": 0.0,
+         "elo_error95": 150.25, "forfeits_by_engine": {"engine1": {}, "engine2": {"time": 1}}}
+    check("row", row("sf2600", s), ["sf2600", "10", "3/4/3", "50.0 %", "+0.0 ± 150.2",
+                                    "0 / 1"])
+    won = dict(s, wins=10, draws=0, losses=0, score=1.0, elo=None, elo_error95=None)
+    check("row of a clean sweep", row("toga2", won)[4], "+inf")
+    check("row not played", row("ethereal", None)[-1], "not played")
+    md = table([row("sf2600", s)], markdown=True).splitlines()
+    check("markdown header", md[0], "| " + " | ".join(HEADER) + " |")
+    check("markdown row", md[2], "| sf2600 | 10 | 3/4/3 | 50.0 % | +0.0 ± 150.2 | 0 / 1 |")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "sf2600.json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(s, f)
+        check("finished with the games asked for", finished(path, 10) is not None, True)
+        check("cut short: played again", finished(path, 20), None)
+        check("missing", finished(os.path.join(tmp, "none.json"), 10), None)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("{not json")
+        check("unreadable: played again", finished(path, 10), None)
+        args = argparse.Namespace(engine="outpost", opt=[], games=2, tc="1+0.01", seed=1,
+                                  concurrency=1, only="", out=tmp, markdown=False)
+        cmd = match_command(args, 3, "toga2", "/usr/games/toga2", [], tmp)
+        check("seed per opponent", cmd[cmd.index("--seed") + 1], "4")
+        check("strict referee", "--strict" in cmd, True)
+        with open(os.path.join(tmp, "gauntlet.json"), "w", encoding="utf-8") as f:
+            json.dump(dict(settings(args), tc="10+0.1"), f)
+        with open(os.devnull, "w") as null:
+            saved, sys.stderr = sys.stderr, null
+            try:
+                check("other settings refused", run(args), 2)
+            finally:
+                sys.stderr = saved
+    try:
+        selected("sf2600,nobody")
+        accepted = True
+    except SystemExit:
+        accepted = False
+    check("an unknown opponent refused", accepted, False)
+    check("selection", [o[0] for o in selected("toga2,sf2600")], ["sf2600", "toga2"])
+    for f in failures:
+        print("FAIL " + f)
+    print(f"gauntlet self-test: {checks[0] - len(failures)}/{checks[0]} passed")
+    return 1 if failures else 0
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "outpost"),
+                   help="Outpost's command line (default: the release build)")
+    p.add_argument("--opt", action="append", default=[], metavar="NAME=VALUE",
+                   help="an option for Outpost, repeatable")
+    p.add_argument("--games", type=int, default=100, help="games per opponent (default 100)")
+    p.add_argument("--tc", default="10+0.1", help="time control, BASE+INC seconds")
+    p.add_argument("--seed", type=int, default=1,
+                   help="opening order; opponent i plays with seed + i")
+    p.add_argument("--concurrency", type=int, default=2)
+    p.add_argument("--only", default="", help="comma-separated opponents to play")
+    p.add_argument("--out", help="folder for the results (resumable)")
+    p.add_argument("--table", metavar="DIR", help="print the table of a run and exit")
+    p.add_argument("--markdown", action="store_true", help="the table in Markdown")
+    p.add_argument("--self-test", action="store_true", help="check the script and exit")
+    args = p.parse_args()
+    if args.self_test:
+        return self_test()
+    if args.table:
+        return show(args)
+    if not args.out:
+        p.error("--out is needed to play (or --table DIR, --self-test)")
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
