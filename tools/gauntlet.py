@@ -23,7 +23,7 @@ time control, openings, seed, adjudication) go to OUT/gauntlet.json, and a
 run whose settings differ from those recorded there is refused.
 
 The opponents (Debian packages: stockfish 15.1, ethereal-chess 12,
-toga2 4.0):
+toga2 3.0):
 
     sf2600    Stockfish 15.1, UCI_LimitStrength, UCI_Elo 2600
     sf2850    Stockfish 15.1, UCI_LimitStrength, UCI_Elo 2850 (its highest)
