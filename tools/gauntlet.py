@@ -147,9 +147,9 @@ def run(args):
     else:
         with open(record, "w", encoding="utf-8") as f:
             json.dump(wanted, f, indent=2)
-    rows, status = [], 0
+    rows, status, chosen = [], 0, selected(args.only)
     for index, (name, command, options) in enumerate(OPPONENTS):
-        if (name, command, options) not in selected(args.only):
+        if (name, command, options) not in chosen:
             continue
         json_path = os.path.join(args.out, name + ".json")
         summary = finished(json_path, args.games)

@@ -214,6 +214,22 @@ const CASTLING_MASKS: [[[CastlingMasks; 8]; 8]; 2] = {
     table
 };
 
+/// Whether one of the `diagonal` or `orthogonal` sliders attacks `sq`, seeing
+/// through `occupied`. The occupancy-indexed tables are looked up only when
+/// a slider stands on one of the square's lines at all.
+#[inline(always)]
+fn slider_attacks(
+    sq: Square,
+    diagonal: Bitboard,
+    orthogonal: Bitboard,
+    occupied: Bitboard,
+) -> bool {
+    ((bishop_rays(sq) & diagonal).is_nonempty()
+        && (bishop_attacks(sq, occupied) & diagonal).is_nonempty())
+        || ((rook_rays(sq) & orthogonal).is_nonempty()
+            && (rook_attacks(sq, occupied) & orthogonal).is_nonempty())
+}
+
 /// Calls `f` with each move of `pm`, with the right [`MoveKind`] for `pos`.
 #[inline(always)]
 fn expand(pos: &Position, pm: PieceMoves, mut f: impl FnMut(Move)) {
@@ -412,11 +428,7 @@ impl Position {
         let danger = self.leaper_attacks(them);
         let mut king_to = Bitboard::EMPTY;
         for to in king_attacks(king) & !ours & filter & !danger {
-            let attacked = ((bishop_rays(to) & their_diagonal).is_nonempty()
-                && (bishop_attacks(to, without_king) & their_diagonal).is_nonempty())
-                || ((rook_rays(to) & their_orthogonal).is_nonempty()
-                    && (rook_attacks(to, without_king) & their_orthogonal).is_nonempty());
-            if !attacked {
+            if !slider_attacks(to, their_diagonal, their_orthogonal, without_king) {
                 king_to |= to;
             }
         }
@@ -609,12 +621,9 @@ impl Position {
         let theirs = self.colored(!us);
         let their_diagonal = self.diagonal_sliders() & theirs;
         let their_orthogonal = self.orthogonal_sliders() & theirs;
-        squares.into_iter().all(|sq| {
-            !(((bishop_rays(sq) & their_diagonal).is_nonempty()
-                && (bishop_attacks(sq, occupied) & their_diagonal).is_nonempty())
-                || ((rook_rays(sq) & their_orthogonal).is_nonempty()
-                    && (rook_attacks(sq, occupied) & their_orthogonal).is_nonempty()))
-        })
+        squares
+            .into_iter()
+            .all(|sq| !slider_attacks(sq, their_diagonal, their_orthogonal, occupied))
     }
 
     /// The legal castling move to `side` of the side to move, if there is one.
