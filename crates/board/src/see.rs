@@ -47,19 +47,12 @@ impl Position {
             return 0;
         };
         let mut occupied = self.occupied() ^ from;
-        let mut gain = [0i32; 34];
-        gain[0] = if mv.is_en_passant() {
+        if mv.is_en_passant() {
             occupied ^= Square::new(to.file(), from.rank());
-            SEE_VALUES[PieceKind::Pawn.index()]
-        } else {
-            self.piece_on(to)
-                .map_or(0, |p| SEE_VALUES[p.kind().index()])
-        };
-        let mut on_square = mover.kind();
-        if let Some(promoted) = mv.promotion() {
-            gain[0] += SEE_VALUES[promoted.index()] - SEE_VALUES[PieceKind::Pawn.index()];
-            on_square = promoted;
         }
+        let mut gain = [0i32; 34];
+        let (taken, mut on_square) = self.first_capture(mv, mover.kind());
+        gain[0] = taken;
         let diagonal = self.diagonal_sliders();
         let orthogonal = self.orthogonal_sliders();
         let mut attackers = self.attackers_to(to, occupied) & occupied;
@@ -99,7 +92,138 @@ impl Position {
     }
 
     /// Whether [`Position::see`] of `mv` is at least `threshold`.
+    ///
+    /// The same answer as `self.see(mv) >= threshold`, found by walking
+    /// the same exchange and stopping as soon as it is decided: a side
+    /// that would stop capturing stops the walk, and so does a balance
+    /// that the next capture cannot bring across the threshold.
+    ///
+    /// ```
+    /// use outpost_board::{Piece, Position, Setup, Square};
+    ///
+    /// let mut setup = Setup::empty();
+    /// for (sq, piece) in [
+    ///     (Square::G1, Piece::WhiteKing),
+    ///     (Square::E4, Piece::WhitePawn),
+    ///     (Square::F3, Piece::WhiteKnight),
+    ///     (Square::G8, Piece::BlackKing),
+    ///     (Square::D5, Piece::BlackPawn),
+    ///     (Square::C6, Piece::BlackPawn),
+    /// ] {
+    ///     setup.board[sq.index()] = Some(piece);
+    /// }
+    /// let pos = Position::from_setup(&setup).unwrap();
+    /// // Pawn takes pawn: at least level, whatever follows.
+    /// let exd5 = pos.find_move(Square::E4, Square::D5, None).unwrap();
+    /// assert!(pos.see_ge(exd5, 0));
+    /// assert!(!pos.see_ge(exd5, 1));
+    /// // A knight for a pawn the pawn on c6 defends loses 220.
+    /// setup.board[Square::E4.index()] = None;
+    /// setup.board[Square::F3.index()] = None;
+    /// setup.board[Square::F4.index()] = Some(Piece::WhiteKnight);
+    /// let pos = Position::from_setup(&setup).unwrap();
+    /// let nxd5 = pos.find_move(Square::F4, Square::D5, None).unwrap();
+    /// assert!(pos.see_ge(nxd5, -220));
+    /// assert!(!pos.see_ge(nxd5, -219));
+    /// ```
     pub fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        self.see(mv) >= threshold
+        if mv.is_castle() {
+            return 0 >= threshold;
+        }
+        let from = mv.from();
+        let to = mv.to();
+        let Some(mover) = self.piece_on(from) else {
+            return 0 >= threshold;
+        };
+        // The material balance from the mover's view after each capture.
+        // After the first one the opponent decides whether to go on: it
+        // stops if the mover is below the threshold, and the answer is
+        // yes if even its recapture (the mover then stopping) leaves the
+        // mover at the threshold.
+        let (mut balance, mut on_square) = self.first_capture(mv, mover.kind());
+        if balance < threshold {
+            return false;
+        }
+        if balance - SEE_VALUES[on_square.index()] >= threshold {
+            return true;
+        }
+        let mut occupied = self.occupied() ^ from;
+        if mv.is_en_passant() {
+            occupied ^= Square::new(to.file(), from.rank());
+        }
+        let diagonal = self.diagonal_sliders();
+        let orthogonal = self.orthogonal_sliders();
+        let mut attackers = self.attackers_to(to, occupied) & occupied;
+        let mut side = !mover.color();
+        let mut movers_turn = false;
+        loop {
+            let mine = attackers & self.colored(side);
+            let Some((kind, sq)) = PieceKind::ALL
+                .iter()
+                .find_map(|&k| (mine & self.pieces(k)).first().map(|sq| (k, sq)))
+            else {
+                break;
+            };
+            occupied ^= sq;
+            // Sliders behind the capturer join in, along its line to the
+            // square (a knight stands on no line through it).
+            if matches!(
+                kind,
+                PieceKind::Pawn | PieceKind::Bishop | PieceKind::Queen | PieceKind::King
+            ) {
+                attackers |= bishop_attacks(to, occupied) & diagonal;
+            }
+            if matches!(kind, PieceKind::Rook | PieceKind::Queen | PieceKind::King) {
+                attackers |= rook_attacks(to, occupied) & orthogonal;
+            }
+            attackers &= occupied;
+            if kind == PieceKind::King && (attackers & self.colored(!side)).is_nonempty() {
+                break; // the king may not capture into a defended square
+            }
+            let at_stake = SEE_VALUES[on_square.index()];
+            balance += if movers_turn { at_stake } else { -at_stake };
+            movers_turn = !movers_turn;
+            on_square = kind;
+            side = !side;
+            // The side to decide next stops when stopping settles the
+            // question its way; and the question is settled either way
+            // when even its capture cannot change the answer.
+            let at_stake = SEE_VALUES[on_square.index()];
+            if movers_turn {
+                if balance >= threshold {
+                    return true;
+                }
+                if balance + at_stake < threshold {
+                    return false;
+                }
+            } else {
+                if balance < threshold {
+                    return false;
+                }
+                if balance - at_stake >= threshold {
+                    return true;
+                }
+            }
+        }
+        // Nobody can capture: the balance stands.
+        balance >= threshold
+    }
+
+    /// What `mv`'s first capture takes (promotion gain included) and the
+    /// kind of piece it leaves on the destination square.
+    #[inline]
+    fn first_capture(&self, mv: Move, mover: PieceKind) -> (i32, PieceKind) {
+        let mut taken = if mv.is_en_passant() {
+            SEE_VALUES[PieceKind::Pawn.index()]
+        } else {
+            self.piece_on(mv.to())
+                .map_or(0, |p| SEE_VALUES[p.kind().index()])
+        };
+        let mut on_square = mover;
+        if let Some(promoted) = mv.promotion() {
+            taken += SEE_VALUES[promoted.index()] - SEE_VALUES[PieceKind::Pawn.index()];
+            on_square = promoted;
+        }
+        (taken, on_square)
     }
 }

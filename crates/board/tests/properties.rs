@@ -930,6 +930,54 @@ fn see_castling_is_zero_and_see_ge_agrees() {
     }
 }
 
+/// `see_ge` walks the exchange only as far as the threshold needs; every
+/// answer must be `see`'s. Checked in the suites' positions and along
+/// seeded random games from them that prefer captures (so that crowded
+/// exchanges, kings among the recapturers and promotions come up).
+#[test]
+fn see_ge_agrees_with_see_at_every_threshold() {
+    let mut compared = 0u32;
+    let mut check = |pos: &Position| {
+        for &mv in pos.legal_moves().iter() {
+            let see = pos.see(mv);
+            let thresholds = (-1000..=1000).step_by(10).chain([see - 1, see, see + 1]);
+            for threshold in thresholds {
+                assert_eq!(
+                    pos.see_ge(mv, threshold),
+                    see >= threshold,
+                    "{mv:?} at {threshold} in {} (see {see})",
+                    to_fen(pos)
+                );
+                compared += 1;
+            }
+        }
+    };
+    let mut rng = XorShift(0x5ee_5ee5_ee5e_e5ee);
+    for start in start_positions() {
+        check(start);
+        for _ in 0..2 {
+            let mut pos = *start;
+            for _ in 0..40 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let captures: Vec<Move> =
+                    legal.iter().copied().filter(|m| m.is_capture()).collect();
+                let roll = rng.next();
+                let mv = if roll & 1 == 1 && !captures.is_empty() {
+                    captures[(roll >> 1) as usize % captures.len()]
+                } else {
+                    legal[(roll >> 1) as usize % legal.len()]
+                };
+                pos = pos.play(mv);
+                check(&pos);
+            }
+        }
+    }
+    assert!(compared > 1_000_000, "only {compared} comparisons");
+}
+
 // ---------------------------------------------------------------------------
 // Draw rules
 // ---------------------------------------------------------------------------

@@ -167,17 +167,74 @@ impl MovePicker {
             return None;
         }
         let scores = &mut buffers.scores;
-        let mut best = self.index;
-        for i in self.index + 1..self.end {
-            if scores[i] > scores[best] {
-                best = i;
-            }
-        }
+        // The first of the best scores: the highest found in one pass and
+        // its place in another, both loops the compiler vectorises.
+        let live = &scores[self.index..self.end];
+        let high = live.iter().copied().max().unwrap_or(i32::MIN);
+        let best = self.index + live.iter().position(|&s| s == high).unwrap_or(0);
         buffers.list.as_mut_slice().swap(self.index, best);
         scores.swap(self.index, best);
         let mv = buffers.list[self.index];
         self.index += 1;
         Some(mv)
+    }
+
+    /// Generates the captures and promotions and scores them: victim
+    /// (and promotion) first, then the cheaper attacker, then capture
+    /// history. Kept out of [`MovePicker::next`] (once per node), so that
+    /// handing out a move does not pay for its registers.
+    #[inline(never)]
+    fn fill_noisy(&mut self, pos: &Position, history: &History, buffers: &mut PickerBuffers) {
+        let PickerBuffers { list, scores } = buffers;
+        list.clear();
+        pos.generate_noisy(list);
+        for (i, &mv) in list.iter().enumerate() {
+            let victim = if mv.is_en_passant() {
+                SEE_VALUES[PieceKind::Pawn.index()]
+            } else {
+                pos.piece_on(mv.to())
+                    .map_or(0, |p| SEE_VALUES[p.kind().index()])
+            };
+            let attacker = pos
+                .piece_on(mv.from())
+                .map_or(0, |p| p.kind().index() as i32);
+            let promotion = mv.promotion().map_or(0, |k| SEE_VALUES[k.index()]);
+            scores[i] = (victim + promotion) * 8 - attacker
+                + history.capture_score(pos, mv) / CAPTURE_HISTORY_DIVISOR;
+        }
+        self.index = 0;
+        self.end = list.len();
+    }
+
+    /// Generates the quiet moves after the kept bad captures and scores
+    /// them: killers, counter-move, then history. Out of line for the same
+    /// reason as [`MovePicker::fill_noisy`].
+    #[inline(never)]
+    fn fill_quiet(&mut self, pos: &Position, history: &History, buffers: &mut PickerBuffers) {
+        // The quiet moves go after the bad captures kept in front.
+        buffers.list.truncate(self.bad_count);
+        pos.generate_quiet(&mut buffers.list);
+        self.index = self.bad_count;
+        self.end = buffers.list.len();
+        if self.skip_quiets {
+            // Skipped before they were even generated: score
+            // only the checks.
+            self.filter_quiet_checks(pos, buffers);
+        }
+        let us = pos.side_to_move();
+        for i in self.index..self.end {
+            let mv = buffers.list[i];
+            buffers.scores[i] = if mv == self.killers[0] {
+                KILLER_SCORE + 2
+            } else if mv == self.killers[1] {
+                KILLER_SCORE + 1
+            } else if mv == self.counter {
+                KILLER_SCORE
+            } else {
+                pos.piece_on(mv.from())
+                    .map_or(0, |piece| history.quiet_score(us, piece, mv, self.context))
+            };
+        }
     }
 
     /// The next move, or `None` when all were handed out.
@@ -196,25 +253,7 @@ impl MovePicker {
                     }
                 }
                 Stage::GenerateNoisy => {
-                    let PickerBuffers { list, scores } = buffers;
-                    list.clear();
-                    pos.generate_noisy(list);
-                    for (i, &mv) in list.iter().enumerate() {
-                        let victim = if mv.is_en_passant() {
-                            SEE_VALUES[PieceKind::Pawn.index()]
-                        } else {
-                            pos.piece_on(mv.to())
-                                .map_or(0, |p| SEE_VALUES[p.kind().index()])
-                        };
-                        let attacker = pos
-                            .piece_on(mv.from())
-                            .map_or(0, |p| p.kind().index() as i32);
-                        let promotion = mv.promotion().map_or(0, |k| SEE_VALUES[k.index()]);
-                        scores[i] = (victim + promotion) * 8 - attacker
-                            + history.capture_score(pos, mv) / CAPTURE_HISTORY_DIVISOR;
-                    }
-                    self.index = 0;
-                    self.end = list.len();
+                    self.fill_noisy(pos, history, buffers);
                     self.stage = Stage::GoodNoisy;
                 }
                 Stage::GoodNoisy => match self.pick_best(buffers) {
@@ -240,30 +279,7 @@ impl MovePicker {
                     }
                 },
                 Stage::GenerateQuiet => {
-                    // The quiet moves go after the bad captures kept in front.
-                    buffers.list.truncate(self.bad_count);
-                    pos.generate_quiet(&mut buffers.list);
-                    self.index = self.bad_count;
-                    self.end = buffers.list.len();
-                    if self.skip_quiets {
-                        // Skipped before they were even generated: score
-                        // only the checks.
-                        self.filter_quiet_checks(pos, buffers);
-                    }
-                    let us = pos.side_to_move();
-                    for i in self.index..self.end {
-                        let mv = buffers.list[i];
-                        buffers.scores[i] = if mv == self.killers[0] {
-                            KILLER_SCORE + 2
-                        } else if mv == self.killers[1] {
-                            KILLER_SCORE + 1
-                        } else if mv == self.counter {
-                            KILLER_SCORE
-                        } else {
-                            pos.piece_on(mv.from())
-                                .map_or(0, |piece| history.quiet_score(us, piece, mv, self.context))
-                        };
-                    }
+                    self.fill_quiet(pos, history, buffers);
                     self.stage = Stage::Quiet;
                 }
                 Stage::Quiet => match self.pick_best(buffers) {
