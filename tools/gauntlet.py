@@ -9,7 +9,7 @@ Elo with its 95 % interval, forfeits) that docs/journal/strength.md records
 after each shipped change.
 
     python3 tools/gauntlet.py --out gauntlet/NAME [--engine CMD] [--games N]
-        [--tc 10+0.1] [--seed S] [--only sf2600,sf2850] [--concurrency 2]
+        [--tc 10+0.1] [--seed S] [--only sf2600,sf2850] [--concurrency 2] [--chess960]
         [--opt NAME=VALUE ...]
     python3 tools/gauntlet.py --table gauntlet/NAME [--markdown]
     python3 tools/gauntlet.py --self-test
@@ -30,7 +30,9 @@ toga2 3.0):
     ethereal  Ethereal 12, full strength
     toga2     Toga II, full strength
 
-Every match: colour-swapped pairs from data/openings.epd, resign adjudication
+Every match: colour-swapped pairs from data/openings.epd (or, with
+--chess960, random Chess960 start positions; python-chess turns on
+UCI_Chess960 for them), resign adjudication
 at 1000 cp for 3 moves, Stockfish's Move Overhead 100 ms, --strict referee,
 one thread and the engines' default hash each. Needs python-chess.
 """
@@ -63,8 +65,9 @@ ADJUDICATION = ["--resign-score", "1000", "--resign-moves", "3"]
 
 def settings(args):
     """What makes two runs comparable: recorded once per output folder."""
+    openings = "chess960" if args.chess960 else os.path.relpath(OPENINGS, ROOT)
     return {"engine": args.engine, "options": args.opt, "games": args.games, "tc": args.tc,
-            "seed": args.seed, "openings": os.path.relpath(OPENINGS, ROOT),
+            "seed": args.seed, "openings": openings,
             "adjudication": ADJUDICATION, "opponents": {n: [c] + o for n, c, o in OPPONENTS}}
 
 
@@ -73,7 +76,8 @@ def match_command(args, index, name, command, options, out):
     cmd = [sys.executable, os.path.join(HERE, "match.py"), "--strict",
            "--engine1", args.engine, "--proto1", "uci",
            "--engine2", command, "--proto2", "uci", "--name2", name,
-           "--tc", args.tc, "--games", str(args.games), "--openings", OPENINGS,
+           "--tc", args.tc, "--games", str(args.games),
+           *(["--chess960"] if args.chess960 else ["--openings", OPENINGS]),
            "--seed", str(args.seed + index), "--concurrency", str(args.concurrency),
            "--json", os.path.join(out, name + ".json"), "--pgn", os.path.join(out, name + ".pgn"),
            "--fail-on-forfeit", "none"] + ADJUDICATION
@@ -219,10 +223,16 @@ def self_test():
             f.write("{not json")
         check("unreadable: played again", finished(path, 10), None)
         args = argparse.Namespace(engine="outpost", opt=[], games=2, tc="1+0.01", seed=1,
-                                  concurrency=1, only="", out=tmp, markdown=False)
+                                  concurrency=1, only="", out=tmp, markdown=False,
+                                  chess960=False)
         cmd = match_command(args, 3, "toga2", "/usr/games/toga2", [], tmp)
         check("seed per opponent", cmd[cmd.index("--seed") + 1], "4")
         check("strict referee", "--strict" in cmd, True)
+        chess960 = argparse.Namespace(**dict(vars(args), chess960=True))
+        cmd960 = match_command(chess960, 0, "sf2600", "/usr/games/stockfish", [], tmp)
+        check("Chess960 starts instead of the openings file",
+              ("--chess960" in cmd960, "--openings" in cmd960), (True, False))
+        check("Chess960 recorded in the settings", settings(chess960)["openings"], "chess960")
         with open(os.path.join(tmp, "gauntlet.json"), "w", encoding="utf-8") as f:
             json.dump(dict(settings(args), tc="10+0.1"), f)
         with open(os.devnull, "w") as null:
@@ -256,6 +266,9 @@ def main():
     p.add_argument("--seed", type=int, default=1,
                    help="opening order; opponent i plays with seed + i")
     p.add_argument("--concurrency", type=int, default=2)
+    p.add_argument("--chess960", action="store_true",
+                   help="random Chess960 start positions (match.py --chess960, chosen by "
+                        "the seed) instead of data/openings.epd")
     p.add_argument("--only", default="", help="comma-separated opponents to play")
     p.add_argument("--out", help="folder for the results (resumable)")
     p.add_argument("--table", metavar="DIR", help="print the table of a run and exit")
