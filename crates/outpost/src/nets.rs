@@ -55,6 +55,10 @@ pub struct DatagenArgs {
     #[arg(long, value_name = "D", default_value_t = 0, requires = "sample_evals",
           value_parser = clap::value_parser!(u32).range(0..=64))]
     sample_depth: u32,
+    /// Start every game from a random Chess960 start position (of the
+    /// 960) instead of the standard one, with Chess960 castling.
+    #[arg(long)]
+    chess960: bool,
 }
 
 /// A thread count from 1 to 256.
@@ -177,6 +181,7 @@ pub fn datagen(args: DatagenArgs, out: &mut impl Write) -> Result<String, TrainE
                 hash_mib: args.hash as usize,
                 sample_evals: args.sample_evals,
                 sample_depth: args.sample_depth,
+                chess960: args.chess960,
             };
             let mut last = Instant::now();
             let mut show = |p: &DatagenProgress| {

@@ -11,12 +11,12 @@
 
 use crate::error::TrainError;
 use crate::record::{GameResult, TrainingRecord, RECORD_BYTES};
-use outpost_board::{Color, Move, Position};
+use outpost_board::{Color, Move, Position, Setup};
 use outpost_engine::openings::random_walk;
 use outpost_engine::{Action, Adjudication, Decision, Game, GameController, Mode, Timing};
 use outpost_eval::Evaluate;
 use outpost_search::{Limits, Score, SearchControl, SearchJob, SearchOptions, SearchPool};
-use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
@@ -90,6 +90,13 @@ pub struct DatagenConfig {
     /// data for teaching a network what a short search with the playing
     /// evaluator finds, on the positions a search meets.
     pub sample_depth: u32,
+    /// Start every game from a Chess960 start position (one of the 960,
+    /// drawn from the game's random stream before its random plies)
+    /// instead of the standard one, and play by Chess960's castling rules.
+    /// Networks see no castling rights, so these positions train the same
+    /// inputs; they bring back ranks and king placements standard games
+    /// never reach.
+    pub chess960: bool,
 }
 
 /// Where a run stands, as reported after every game.
@@ -125,6 +132,7 @@ struct Checkpoint {
     evaluator: u64,
     sample_evals: u64,
     sample_depth: u64,
+    chess960: u64,
     games: u64,
     bytes: u64,
 }
@@ -174,6 +182,8 @@ impl Checkpoint {
             sample_evals: fields.get("sample_evals").copied().unwrap_or(0),
             // And before this one, samples were static scores.
             sample_depth: fields.get("sample_depth").copied().unwrap_or(0),
+            // And before this one, every game started from the standard position.
+            chess960: fields.get("chess960").copied().unwrap_or(0),
             games: field("games")?,
             bytes: field("bytes")?,
         }))
@@ -182,13 +192,14 @@ impl Checkpoint {
     fn write(&self, path: &Path) -> Result<(), TrainError> {
         let text = format!(
             "seed {}\nnodes {}\nrandom_plies {}\nevaluator {}\nsample_evals {}\nsample_depth {}\n\
-             games {}\nbytes {}\n",
+             chess960 {}\ngames {}\nbytes {}\n",
             self.seed,
             self.nodes,
             self.random_plies,
             self.evaluator,
             self.sample_evals,
             self.sample_depth,
+            self.chess960,
             self.games,
             self.bytes
         );
@@ -228,6 +239,7 @@ pub fn generate<E: Evaluate + Clone + 'static>(
         evaluator: config.evaluator_id,
         sample_evals: config.sample_evals,
         sample_depth: u64::from(config.sample_depth),
+        chess960: u64::from(config.chess960),
         games: 0,
         bytes: 0,
     };
@@ -239,6 +251,7 @@ pub fn generate<E: Evaluate + Clone + 'static>(
             found.evaluator,
             found.sample_evals,
             found.sample_depth,
+            found.chess960,
         );
         let asked = (
             config.seed,
@@ -247,19 +260,22 @@ pub fn generate<E: Evaluate + Clone + 'static>(
             config.evaluator_id,
             config.sample_evals,
             u64::from(config.sample_depth),
+            u64::from(config.chess960),
         );
         if made != asked {
             return Err(TrainError::Resume {
                 path: progress_path,
                 reason: format!(
                     "it was made with seed {}, nodes {}, random plies {}, evaluator {}, \
-                     sample evals {}, sample depth {}; run with those to continue it",
+                     sample evals {}, sample depth {}, chess960 {}; run with those to \
+                     continue it",
                     found.seed,
                     found.nodes,
                     found.random_plies,
                     found.evaluator,
                     found.sample_evals,
-                    found.sample_depth
+                    found.sample_depth,
+                    found.chess960 != 0
                 ),
             });
         }
@@ -405,10 +421,15 @@ fn play_game<E: Evaluate + Clone + 'static>(
         (result.best_move, centipawns(result.score))
     };
 
-    let game = opening(&mut rng, config.random_plies, |pos, keys| {
-        let (_, score) = search(engine, pos, keys);
-        score.is_some_and(|cp| cp.abs() <= OPENING_MAX_SCORE)
-    });
+    let game = opening(
+        &mut rng,
+        config.random_plies,
+        config.chess960,
+        |pos, keys| {
+            let (_, score) = search(engine, pos, keys);
+            score.is_some_and(|cp| cp.abs() <= OPENING_MAX_SCORE)
+        },
+    );
     engine.new_game();
     // Samples of the opening's searches are not part of the game.
     take_samples(samples);
@@ -585,14 +606,21 @@ fn take_samples(samples: &Mutex<Vec<Sample>>) -> Vec<Sample> {
 /// A random opening: `plies` or `plies + 1` random legal moves from the
 /// start position ([`outpost_engine::openings::random_walk`], as `genfens`
 /// draws them), drawn again until `accept` takes it (at most 100 times).
+/// With `chess960`, each draw first picks one of the 960 start positions.
 fn opening(
     rng: &mut ChaCha8Rng,
     plies: u32,
+    chess960: bool,
     mut accept: impl FnMut(&Position, &[u64]) -> bool,
 ) -> Game {
     let mut last = Game::new();
     for _ in 0..100 {
-        if let Some(game) = random_walk(rng, &Position::startpos(), plies) {
+        let start = if chess960 {
+            chess960_start(rng)
+        } else {
+            Position::startpos()
+        };
+        if let Some(game) = random_walk(rng, &start, plies) {
             if accept(game.position(), game.history_keys()) {
                 return game;
             }
@@ -600,6 +628,14 @@ fn opening(
         }
     }
     last
+}
+
+/// One of the 960 Chess960 start positions, drawn from `rng`.
+fn chess960_start(rng: &mut ChaCha8Rng) -> Position {
+    let number = (rng.next_u32() % 960) as u16;
+    Setup::chess960(number)
+        .and_then(|setup| Position::from_setup(&setup).ok())
+        .expect("every number below 960 is a Chess960 start position")
 }
 
 /// Reads every record of a data file.
@@ -631,4 +667,31 @@ pub fn write_records(path: &Path, records: &[TrainingRecord]) -> Result<(), Trai
             .map_err(|e| TrainError::io(path, e))?;
     }
     writer.flush().map_err(|e| TrainError::io(path, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn chess960_openings_start_from_many_of_the_960() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut starts = HashSet::new();
+        for _ in 0..40 {
+            let game = opening(&mut rng, 8, true, |_, _| true);
+            let start = *game.start();
+            // All four rights, on rooks that may stand off the corners.
+            assert_eq!(start.castling_rights().to_string().len(), 4);
+            assert!(game.plies() >= 8, "{} plies", game.plies());
+            starts.insert(start.key());
+        }
+        assert!(starts.len() >= 35, "only {} distinct starts", starts.len());
+
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..5 {
+            let game = opening(&mut rng, 8, false, |_, _| true);
+            assert_eq!(*game.start(), Position::startpos());
+        }
+    }
 }

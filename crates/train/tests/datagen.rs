@@ -29,6 +29,7 @@ fn config(out: PathBuf, games: u64, threads: usize) -> DatagenConfig {
         sample_evals: 0,
         sample_depth: 0,
         evaluator_id: 0,
+        chess960: false,
     }
 }
 
@@ -149,6 +150,50 @@ fn a_run_is_the_same_with_any_threads_and_resumes() {
     a.sort_by_key(|r| r.to_bytes());
     b.sort_by_key(|r| r.to_bytes());
     assert_eq!(a, b);
+}
+
+#[test]
+fn chess960_games_are_recorded_and_resume_only_as_chess960() {
+    let mut chess960 = config(temp("chess960"), 2, 2);
+    chess960.chess960 = true;
+    let done = generate(&chess960, &Evaluator::new(), &mut |_| {}).unwrap();
+    assert_eq!(done.games, 2);
+    let records = read_records(&chess960.out).unwrap();
+    assert!(!records.is_empty());
+    for r in &records {
+        let pos = r.to_position().unwrap();
+        assert!(!pos.is_check());
+        assert!(!r.best_move.is_noisy());
+    }
+    // Not the standard games of the same seed.
+    let standard = config(temp("chess960-standard"), 2, 2);
+    generate(&standard, &Evaluator::new(), &mut |_| {}).unwrap();
+    assert_ne!(records, read_records(&standard.out).unwrap());
+    let mut progress = chess960.out.clone().into_os_string();
+    progress.push(".progress");
+    let text = std::fs::read_to_string(&progress).unwrap();
+    assert!(text.contains("chess960 1\n"), "{text}");
+
+    // Neither kind of file is continued as the other.
+    let mut other = config(chess960.out.clone(), 3, 1);
+    other.chess960 = false;
+    assert!(matches!(
+        generate(&other, &Evaluator::new(), &mut |_| {}),
+        Err(TrainError::Resume { .. })
+    ));
+    let mut other = config(standard.out.clone(), 3, 1);
+    other.chess960 = true;
+    assert!(matches!(
+        generate(&other, &Evaluator::new(), &mut |_| {}),
+        Err(TrainError::Resume { .. })
+    ));
+    chess960.games = 3;
+    assert_eq!(
+        generate(&chess960, &Evaluator::new(), &mut |_| {})
+            .unwrap()
+            .games,
+        3
+    );
 }
 
 #[test]

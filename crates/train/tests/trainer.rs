@@ -26,6 +26,7 @@ fn records(name: &str) -> Vec<TrainingRecord> {
         sample_evals: 0,
         sample_depth: 0,
         evaluator_id: 0,
+        chess960: false,
     };
     generate(&config, &Evaluator::new(), &mut |_| {}).unwrap();
     let records = read_records(&out).unwrap();
