@@ -54,8 +54,22 @@ use std::str::FromStr;
 /// tags.set("Site", "third");
 /// assert_eq!(tags.get_all("Site").collect::<Vec<_>>(), ["third"]);
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tags(Vec<(String, String)>);
+#[derive(Clone, Default)]
+pub struct Tags {
+    /// Every name and value, back to back, in order: one buffer for the
+    /// whole game instead of two strings per tag.
+    text: String,
+    /// Each pair's place in `text`: name from `start` to `split`, value
+    /// from `split` to `end`.
+    pairs: Vec<TagSpan>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct TagSpan {
+    start: usize,
+    split: usize,
+    end: usize,
+}
 
 impl Tags {
     /// The names of the seven-tag roster, in the order PGN exports them.
@@ -64,7 +78,20 @@ impl Tags {
 
     /// No tags.
     pub fn new() -> Tags {
-        Tags(Vec::new())
+        Tags::default()
+    }
+
+    /// No tags, with room for `pairs` pairs of `bytes` bytes in all.
+    pub(crate) fn with_capacity(pairs: usize, bytes: usize) -> Tags {
+        Tags {
+            text: String::with_capacity(bytes),
+            pairs: Vec::with_capacity(pairs),
+        }
+    }
+
+    /// The bytes of every name and value together.
+    pub(crate) fn text_len(&self) -> usize {
+        self.text.len()
     }
 
     /// The seven-tag roster with unknown values (`?`, `????.??.??`, `*`).
@@ -91,67 +118,99 @@ impl Tags {
         tags
     }
 
+    fn pair(&self, span: TagSpan) -> (&str, &str) {
+        (
+            &self.text[span.start..span.split],
+            &self.text[span.split..span.end],
+        )
+    }
+
     /// The value of the tag `name`, if present: the last one if the name
     /// appears more than once.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.iter().rev().find(|&(n, _)| n == name).map(|(_, v)| v)
     }
 
     /// Every value of the tag `name`, in order.
     pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.0
-            .iter()
-            .filter(move |(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.iter().filter(move |&(n, _)| n == name).map(|(_, v)| v)
     }
 
     /// Sets the tag `name` to `value`: in place of the first pair of that
     /// name (removing any others), else at the end.
     pub fn set(&mut self, name: &str, value: &str) {
-        match self.0.iter().position(|(n, _)| n == name) {
-            Some(first) => {
-                self.0[first].1 = value.to_string();
-                let mut index = 0;
-                self.0.retain(|(n, _)| {
-                    index += 1;
-                    index - 1 == first || n != name
-                });
-            }
-            None => self.push(name, value),
+        if self.get(name).is_none() {
+            self.push(name, value);
+            return;
         }
+        let mut rebuilt = Tags::with_capacity(self.pairs.len(), self.text.len() + value.len());
+        let mut placed = false;
+        for (n, v) in self.iter() {
+            if n != name {
+                rebuilt.push(n, v);
+            } else if !placed {
+                rebuilt.push(n, value);
+                placed = true;
+            }
+        }
+        *self = rebuilt;
     }
 
     /// Appends a tag pair, even if one of that name exists.
     pub fn push(&mut self, name: &str, value: &str) {
-        self.0.push((name.to_string(), value.to_string()));
+        let start = self.text.len();
+        self.text.push_str(name);
+        let split = self.text.len();
+        self.text.push_str(value);
+        self.pairs.push(TagSpan {
+            start,
+            split,
+            end: self.text.len(),
+        });
     }
 
     /// Removes every pair of the tag `name`, returning the value that
     /// counted (the last).
     pub fn remove(&mut self, name: &str) -> Option<String> {
-        let last = self.0.iter().rposition(|(n, _)| n == name)?;
-        let value = self.0.remove(last).1;
-        self.0.retain(|(n, _)| n != name);
+        let value = self.get(name)?.to_string();
+        let mut rebuilt = Tags::with_capacity(self.pairs.len(), self.text.len());
+        for (n, v) in self.iter().filter(|&(n, _)| n != name) {
+            rebuilt.push(n, v);
+        }
+        *self = rebuilt;
         Some(value)
     }
 
     /// The tag pairs in order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&str, &str)> + ExactSizeIterator {
+        self.pairs.iter().map(|&span| self.pair(span))
     }
 
     /// How many tags there are.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.pairs.len()
     }
 
     /// Whether there is no tag.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.pairs.is_empty()
+    }
+}
+
+/// Tags are equal when they hold the same pairs in the same order.
+impl PartialEq for Tags {
+    fn eq(&self, other: &Tags) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Tags {}
+
+impl fmt::Debug for Tags {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Tags")
+            .field(&self.iter().collect::<Vec<_>>())
+            .finish()
     }
 }
 

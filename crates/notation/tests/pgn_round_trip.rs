@@ -519,3 +519,57 @@ fn fen_tags_repeated_changed_bad_and_absent() {
         .collect();
     assert_eq!(moves, [1, 1, 1, 1, 1]);
 }
+
+/// Tags keep every pair in one buffer; setting, removing and comparing
+/// work on the pairs, whatever the buffer held before.
+#[test]
+fn tags_set_remove_compare_and_show_their_pairs() {
+    let mut tags = Tags::new();
+    tags.push("Event", "Open");
+    tags.push("Site", "a");
+    tags.push("White", "X");
+    tags.push("Site", "b");
+    assert_eq!(tags.len(), 4);
+    assert_eq!(tags.get("Site"), Some("b"));
+    // In place of the first Site, the second one gone.
+    tags.set("Site", "long site name, longer than before");
+    let pairs: Vec<_> = tags.iter().collect();
+    assert_eq!(
+        pairs,
+        [
+            ("Event", "Open"),
+            ("Site", "long site name, longer than before"),
+            ("White", "X")
+        ]
+    );
+    tags.set("Black", "Y");
+    assert_eq!(tags.iter().last(), Some(("Black", "Y")));
+    assert_eq!(tags.remove("White"), Some("X".to_string()));
+    assert_eq!(tags.remove("White"), None);
+    assert_eq!(tags.get("White"), None);
+
+    // Equal pairs are equal tags, however they were built.
+    let mut fresh = Tags::new();
+    for (name, value) in tags.iter() {
+        fresh.push(name, value);
+    }
+    assert_eq!(fresh, tags);
+    fresh.push("Round", "1");
+    assert_ne!(fresh, tags);
+    let mut reordered = Tags::new();
+    reordered.push("Site", "long site name, longer than before");
+    reordered.push("Event", "Open");
+    reordered.push("Black", "Y");
+    assert_ne!(reordered, tags);
+    assert_eq!(
+        format!("{:?}", Tags::seven_tag_roster()).split(", ").next(),
+        Some("Tags([(\"Event\"")
+    );
+    // Empty names and values are pairs too.
+    let mut odd = Tags::new();
+    odd.push("", "");
+    odd.push("Annotator", "");
+    assert_eq!(odd.len(), 2);
+    assert_eq!(odd.get(""), Some(""));
+    assert_eq!(odd.get("Annotator"), Some(""));
+}

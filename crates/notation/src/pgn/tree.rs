@@ -20,6 +20,9 @@ use outpost_board::{Move, Position};
 #[derive(Clone, Debug, Default)]
 pub struct PgnGameBuilder {
     tags: Tags,
+    /// The previous game's tag count and bytes: the next game's tags are
+    /// allocated at that size, once.
+    tags_size: (usize, usize),
     start: Option<Position>,
     /// The main line and the variations open inside it, innermost last:
     /// scratch lines whose buffers are kept from game to game, each copied
@@ -103,7 +106,7 @@ impl Visitor for PgnGameBuilder {
     type Output = PgnGame;
 
     fn begin_game(&mut self) {
-        self.tags = Tags::new();
+        self.tags = Tags::with_capacity(self.tags_size.0, self.tags_size.1);
         self.start = None;
         // An unfinished game (an error) may have left lines open.
         self.discard_lines_from(0);
@@ -179,7 +182,11 @@ impl Visitor for PgnGameBuilder {
             Line::default()
         };
         PgnGame {
-            tags: std::mem::take(&mut self.tags),
+            tags: {
+                let tags = std::mem::take(&mut self.tags);
+                self.tags_size = (tags.len(), tags.text_len());
+                tags
+            },
             start: self.start.take().unwrap_or_else(Position::startpos),
             moves,
             result: self.result,
