@@ -14,6 +14,10 @@ impl Position {
     /// piece for as long as it pays, x-rays included. Quiet moves score what
     /// the opponent can win on the destination (0 or less); castling scores 0.
     ///
+    /// It plays the whole exchange, looking up every slider behind each
+    /// capture: the plain reference that [`Position::see_ge`], which the
+    /// search calls and which stops early, is tested against.
+    ///
     /// ```
     /// use outpost_board::{Piece, Position, Setup, Square};
     ///
