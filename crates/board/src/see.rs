@@ -1,7 +1,7 @@
 //! Static exchange evaluation: the material outcome of a capture sequence on one square.
 
 use crate::attacks::{bishop_attacks, rook_attacks};
-use crate::{Move, PieceKind, Position, Square};
+use crate::{Bitboard, Color, Move, PieceKind, Position, Square};
 
 /// Piece values used by static exchange evaluation, in centipawns, indexed by
 /// [`PieceKind::index`]. The king's value never enters a result: it only
@@ -50,26 +50,15 @@ impl Position {
         let Some(mover) = self.piece_on(from) else {
             return 0;
         };
-        let mut occupied = self.occupied() ^ from;
-        if mv.is_en_passant() {
-            occupied ^= Square::new(to.file(), from.rank());
-        }
+        let (mut occupied, mut attackers) = self.after_first_capture(mv);
         let mut gain = [0i32; 34];
         let (taken, mut on_square) = self.first_capture(mv, mover.kind());
         gain[0] = taken;
         let diagonal = self.diagonal_sliders();
         let orthogonal = self.orthogonal_sliders();
-        let mut attackers = self.attackers_to(to, occupied) & occupied;
         let mut side = !mover.color();
         let mut depth = 0;
-        loop {
-            let mine = attackers & self.colored(side);
-            let Some((kind, sq)) = PieceKind::ALL
-                .iter()
-                .find_map(|&k| (mine & self.pieces(k)).first().map(|sq| (k, sq)))
-            else {
-                break;
-            };
+        while let Some((kind, sq)) = self.least_valuable(attackers, side) {
             let after = occupied ^ sq;
             let after_attackers = (attackers
                 | (bishop_attacks(to, after) & diagonal)
@@ -151,23 +140,12 @@ impl Position {
         if balance - SEE_VALUES[on_square.index()] >= threshold {
             return true;
         }
-        let mut occupied = self.occupied() ^ from;
-        if mv.is_en_passant() {
-            occupied ^= Square::new(to.file(), from.rank());
-        }
+        let (mut occupied, mut attackers) = self.after_first_capture(mv);
         let diagonal = self.diagonal_sliders();
         let orthogonal = self.orthogonal_sliders();
-        let mut attackers = self.attackers_to(to, occupied) & occupied;
         let mut side = !mover.color();
         let mut movers_turn = false;
-        loop {
-            let mine = attackers & self.colored(side);
-            let Some((kind, sq)) = PieceKind::ALL
-                .iter()
-                .find_map(|&k| (mine & self.pieces(k)).first().map(|sq| (k, sq)))
-            else {
-                break;
-            };
+        while let Some((kind, sq)) = self.least_valuable(attackers, side) {
             occupied ^= sq;
             // Sliders behind the capturer join in, along its line to the
             // square (a knight stands on no line through it).
@@ -211,6 +189,28 @@ impl Position {
         }
         // Nobody can capture: the balance stands.
         balance >= threshold
+    }
+
+    /// The occupancy after `mv`'s first capture (the mover lifted, a pawn
+    /// taken en passant gone) and every piece then attacking its
+    /// destination.
+    #[inline]
+    fn after_first_capture(&self, mv: Move) -> (Bitboard, Bitboard) {
+        let (from, to) = (mv.from(), mv.to());
+        let mut occupied = self.occupied() ^ from;
+        if mv.is_en_passant() {
+            occupied ^= Square::new(to.file(), from.rank());
+        }
+        (occupied, self.attackers_to(to, occupied) & occupied)
+    }
+
+    /// The least valuable of `side`'s pieces among `attackers`, and its square.
+    #[inline]
+    fn least_valuable(&self, attackers: Bitboard, side: Color) -> Option<(PieceKind, Square)> {
+        let mine = attackers & self.colored(side);
+        PieceKind::ALL
+            .iter()
+            .find_map(|&k| (mine & self.pieces(k)).first().map(|sq| (k, sq)))
     }
 
     /// What `mv`'s first capture takes (promotion gain included) and the
