@@ -46,6 +46,8 @@ import subprocess
 import sys
 import tempfile
 
+from selftest import SelfTest
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
@@ -195,12 +197,8 @@ def show(args):
 
 def self_test():
     """The table, resuming and the recorded settings, without playing a game."""
-    failures, checks = [], [0]
-
-    def check(what, got, want):
-        checks[0] += 1
-        if got != want:
-            failures.append(f"{what}: got {got!r}, want {want!r}")
+    test = SelfTest("gauntlet")
+    check = test.check
 
     s = {"games": 10, "wins": 3, "draws": 4, "losses": 3, "score": 0.5, "elo": 0.0,
          "elo_error95": 150.25, "forfeits_by_engine": {"engine1": {}, "engine2": {"time": 1}}}
@@ -248,10 +246,7 @@ def self_test():
         accepted = False
     check("an unknown opponent refused", accepted, False)
     check("selection", [o[0] for o in selected("toga2,sf2600")], ["sf2600", "toga2"])
-    for f in failures:
-        print("FAIL " + f)
-    print(f"gauntlet self-test: {checks[0] - len(failures)}/{checks[0]} passed")
-    return 1 if failures else 0
+    return test.report()
 
 
 def main():

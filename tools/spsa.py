@@ -44,6 +44,8 @@ import subprocess
 import sys
 import tempfile
 
+from selftest import SelfTest
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 OPENINGS = os.path.join(ROOT, "data", "openings.epd")
@@ -206,12 +208,8 @@ def show_text(state):
 
 def self_test():
     """The schedule, the update and resuming, without playing a game."""
-    failures, checks = [], [0]
-
-    def check(what, got, want):
-        checks[0] += 1
-        if got != want:
-            failures.append(f"{what}: got {got!r}, want {want!r}")
+    test = SelfTest("spsa")
+    check = test.check
 
     params = parse_spsa_lines("rfp_margin, int, 75, 30, 150, 6, 0.002\n"
                               "null_min_depth, int, 3, 2, 6, 1, 0.002\nnot a line\n")
@@ -277,10 +275,7 @@ def self_test():
         except SystemExit:
             refused = True
         check("other settings refused", refused, True)
-    for f in failures:
-        print("FAIL " + f)
-    print(f"spsa self-test: {checks[0] - len(failures)}/{checks[0]} passed")
-    return 1 if failures else 0
+    return test.report()
 
 
 def main():
