@@ -338,6 +338,11 @@ impl fmt::Debug for MoveList {
 /// Receives generated moves: whole pieces, or sets of pawns moving by the
 /// same offset.
 trait MoveSink {
+    /// A sink that only counts: it takes empty sets (adding nothing),
+    /// sparing the generator a test and a branch per piece, and does not
+    /// mind the order of pieces. Others get the moves of each kind of piece
+    /// in square order, which a search's stable move ordering depends on.
+    const COUNTS_ONLY: bool = false;
     /// The moves of one piece.
     fn piece(&mut self, moves: PieceMoves);
     /// Pawn moves to each square of `to`, each from the square `delta` back.
@@ -348,6 +353,8 @@ trait MoveSink {
 struct Counter(usize);
 
 impl MoveSink for Counter {
+    const COUNTS_ONLY: bool = true;
+
     #[inline(always)]
     fn piece(&mut self, moves: PieceMoves) {
         self.0 += moves.len();
@@ -435,7 +442,7 @@ impl Position {
         if QUIET && checkers.is_empty() {
             king_to |= self.castling_destinations(us, occupied, danger);
         }
-        if king_to.is_nonempty() {
+        if S::COUNTS_ONLY || king_to.is_nonempty() {
             sink.piece(PieceMoves {
                 piece: PieceKind::King,
                 from: king,
@@ -453,7 +460,7 @@ impl Position {
 
         for from in self.pieces_of(us, PieceKind::Knight) & !pinned {
             let to = knight_attacks(from) & targets;
-            if to.is_nonempty() {
+            if S::COUNTS_ONLY || to.is_nonempty() {
                 sink.piece(PieceMoves {
                     piece: PieceKind::Knight,
                     from,
@@ -462,12 +469,30 @@ impl Position {
             }
         }
         let slide = |sink: &mut S, kind: PieceKind, attacks: fn(Square, Bitboard) -> Bitboard| {
-            for from in self.pieces_of(us, kind) {
+            let sliders = self.pieces_of(us, kind);
+            if S::COUNTS_ONLY {
+                // Pinned sliders (rare) in a loop of their own, so that the
+                // others need no test.
+                for from in sliders & !pinned {
+                    sink.piece(PieceMoves {
+                        piece: kind,
+                        from,
+                        to: attacks(from, occupied) & targets,
+                    });
+                }
+            }
+            let rest = if S::COUNTS_ONLY {
+                sliders & pinned
+            } else {
+                sliders
+            };
+            for from in rest {
+                // A pinned slider moves only along the line through its king.
                 let mut to = attacks(from, occupied) & targets;
                 if pinned.contains(from) {
                     to &= line(king, from);
                 }
-                if to.is_nonempty() {
+                if S::COUNTS_ONLY || to.is_nonempty() {
                     sink.piece(PieceMoves {
                         piece: kind,
                         from,
@@ -487,10 +512,13 @@ impl Position {
         // Unpinned pawns move as a set: each destination set comes with the
         // square offset back to its origins.
         let free = pawns & !pinned;
-        let forward = |bb: Bitboard| match us {
-            Color::White => bb.shift_up(),
-            Color::Black => bb.shift_down(),
+        // A pawn never stands on a back rank, so a rank forward is a
+        // rotation that never wraps: one choice per node, no branch per use.
+        let rotation = match us {
+            Color::White => 8,
+            Color::Black => 56,
         };
+        let forward = |bb: Bitboard| Bitboard(bb.0.rotate_left(rotation));
         let up: i8 = match us {
             Color::White => 8,
             Color::Black => -8,
@@ -525,7 +553,7 @@ impl Position {
                 to |= (pawn_attacks(us, from) & theirs) | (pushes & last_rank);
             }
             to &= check_mask & line(king, from);
-            if to.is_nonempty() {
+            if S::COUNTS_ONLY || to.is_nonempty() {
                 sink.piece(PieceMoves {
                     piece: PieceKind::Pawn,
                     from,

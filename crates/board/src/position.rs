@@ -662,9 +662,17 @@ impl Position {
         let mut checkers = ((knight_attacks(king) & self.pieces(PieceKind::Knight))
             | (pawn_attacks(us, king) & self.pieces(PieceKind::Pawn)))
             & theirs;
-        let snipers = ((bishop_attacks(king, theirs) & self.diagonal_sliders())
-            | (rook_attacks(king, theirs) & self.orthogonal_sliders()))
-            & theirs;
+        // Sliders that would reach the king but for their own pieces; the
+        // tables are looked up only along lines where one stands at all.
+        let diagonal = self.diagonal_sliders() & theirs;
+        let orthogonal = self.orthogonal_sliders() & theirs;
+        let mut snipers = Bitboard::EMPTY;
+        if (bishop_rays(king) & diagonal).is_nonempty() {
+            snipers |= bishop_attacks(king, theirs) & diagonal;
+        }
+        if (rook_rays(king) & orthogonal).is_nonempty() {
+            snipers |= rook_attacks(king, theirs) & orthogonal;
+        }
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
             let blockers = between(king, sniper) & (ours | theirs);
