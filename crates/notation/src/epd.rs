@@ -5,7 +5,9 @@
 //! meaning is known are typed (moves are SAN checked against the position);
 //! any other opcode keeps its operands as strings. For the perft files in
 //! common use, the halfmove clock and fullmove number may follow the four
-//! fields, and the operations may start with `;`.
+//! fields, and the operations may start with `;`. The clocks, given either
+//! way or as the standard `hmvc` and `fmvn` operations, are the position's;
+//! they are written back as `hmvc` and `fmvn` where not 0 and 1.
 
 use crate::game::play;
 use crate::uci_move::long_algebraic;
@@ -110,7 +112,8 @@ impl Operation {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Epd {
-    /// The position (clocks 0 and 1 unless the line gave them).
+    /// The position (clocks 0 and 1 unless the line gave them, as two
+    /// fields after the four or as `hmvc` and `fmvn`).
     pub position: Position,
     /// The operations, in order.
     pub operations: Vec<Operation>,
@@ -272,11 +275,48 @@ pub fn parse_epd_with(line: &str, options: ReadOptions) -> Result<(Epd, Vec<Warn
             found: fields.len(),
         });
     }
-    let setup = parse_setup(&fields.join(" ")).map_err(EpdError::Position)?;
+    let mut setup = parse_setup(&fields.join(" ")).map_err(EpdError::Position)?;
+    let split = reader.split_operations(rest)?;
+    // `hmvc` and `fmvn` are the position's clocks: they go into the
+    // position (and `Display` writes them back), not into the operations.
+    let inline_clocks = fields.len() == 6;
+    let mut clock_seen = [false; 2];
+    for (opcode, operands) in &split {
+        let which = match *opcode {
+            "hmvc" => 0,
+            "fmvn" => 1,
+            _ => continue,
+        };
+        let bad = |reason: &str| EpdError::Operation {
+            opcode: opcode.to_string(),
+            reason: reason.to_string(),
+        };
+        let value: u32 = match operands.as_slice() {
+            [one] if !one.quoted => one.text.parse().ok(),
+            _ => None,
+        }
+        .ok_or_else(|| bad("expected exactly one number"))?;
+        if which == 1 && value == 0 {
+            return Err(bad("the fullmove number starts at 1"));
+        }
+        let field = if which == 0 {
+            &mut setup.halfmove_clock
+        } else {
+            &mut setup.fullmove_number
+        };
+        if (inline_clocks || clock_seen[which]) && *field != value {
+            return Err(bad("contradicts the clock given before"));
+        }
+        *field = value;
+        clock_seen[which] = true;
+    }
     let position = Position::from_setup(&setup)
         .map_err(|e| EpdError::Position(FenError::IllegalPosition(e)))?;
     let mut operations = Vec::new();
-    for (opcode, operands) in reader.split_operations(rest)? {
+    for (opcode, operands) in split {
+        if opcode == "hmvc" || opcode == "fmvn" {
+            continue;
+        }
         operations.push(reader.parse_operation(&position, opcode, &operands)?);
     }
     reader.warnings.sort_by_key(|w| w.column);
@@ -587,11 +627,18 @@ impl FromStr for Epd {
 }
 
 impl fmt::Display for Epd {
-    /// The four position fields and each operation ended by `;`, moves in SAN.
+    /// The four position fields, the clocks as `hmvc` and `fmvn` where
+    /// they are not 0 and 1, then each operation ended by `;`, moves in SAN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let fen = to_fen(&self.position);
         let four: Vec<&str> = fen.split(' ').take(4).collect();
         f.write_str(&four.join(" "))?;
+        if self.position.halfmove_clock() != 0 {
+            write!(f, " hmvc {};", self.position.halfmove_clock())?;
+        }
+        if self.position.fullmove_number() != 1 {
+            write!(f, " fmvn {};", self.position.fullmove_number())?;
+        }
         for op in &self.operations {
             write!(f, " {}", op.opcode())?;
             match op {

@@ -5,7 +5,7 @@ mod common;
 
 use common::read_data;
 use outpost_board::perft;
-use outpost_notation::{parse_epd, parse_san, to_san, Epd, Operation};
+use outpost_notation::{parse_epd, parse_san, to_san, Epd, EpdError, Operation};
 
 fn parse_file(file: &str) -> Vec<Epd> {
     read_data(file)
@@ -98,8 +98,10 @@ fn typed_and_raw_operations() {
     assert_eq!(epd.operations[1], Operation::AnalysisDepth(12));
     assert!(matches!(&epd.operations[2], Operation::PrincipalVariation(m) if m.len() == 3));
     assert_eq!(epd.comment(3), Some("a;b"));
+    // `hmvc 0` set the clock (already 0): not an operation.
+    assert_eq!(epd.operations.len(), 5);
     assert_eq!(
-        epd.operations[5],
+        epd.operations[4],
         Operation::Other {
             opcode: "xyz".into(),
             operands: vec!["1".into(), "two words".into()]
@@ -107,6 +109,46 @@ fn typed_and_raw_operations() {
     );
     assert_eq!(
         epd.to_string(),
-        "4k3/8/8/8/8/8/4P3/4K3 w - - ce -35; acd 12; pv e4 Kd7 e5; c3 \"a;b\"; hmvc 0; xyz \"1\" \"two words\";"
+        "4k3/8/8/8/8/8/4P3/4K3 w - - ce -35; acd 12; pv e4 Kd7 e5; c3 \"a;b\"; xyz \"1\" \"two words\";"
     );
+}
+
+#[test]
+fn clocks_read_from_hmvc_fmvn_or_the_fields_and_written_as_hmvc_fmvn() {
+    // The standard opcodes set the position's clocks.
+    let epd = parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - hmvc 7; fmvn 31; id \"x\";").unwrap();
+    assert_eq!(epd.position.halfmove_clock(), 7);
+    assert_eq!(epd.position.fullmove_number(), 31);
+    assert_eq!(epd.operations, vec![Operation::Id("x".into())]);
+    let text = epd.to_string();
+    assert_eq!(
+        text,
+        "4k3/8/8/8/8/8/4P3/4K3 w - - hmvc 7; fmvn 31; id \"x\";"
+    );
+    assert_eq!(parse_epd(&text).unwrap(), epd);
+    // Clocks given as FEN fields (as perft files do) are kept on writing.
+    let epd = parse_epd("4k3/8/8/8/8/8/4P3/4K3 b - - 12 40 D1 5;").unwrap();
+    assert_eq!(epd.position.halfmove_clock(), 12);
+    let text = epd.to_string();
+    assert_eq!(text, "4k3/8/8/8/8/8/4P3/4K3 b - - hmvc 12; fmvn 40; D1 5;");
+    assert_eq!(parse_epd(&text).unwrap(), epd);
+    // The default clocks are not written.
+    let epd = parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 D1 6;").unwrap();
+    assert_eq!(epd.to_string(), "4k3/8/8/8/8/8/4P3/4K3 w - - D1 6;");
+    // A clock that is not one number, a fullmove number of 0, and two
+    // values for one clock are errors naming the opcode.
+    for (line, opcode) in [
+        ("4k3/8/8/8/8/8/4P3/4K3 w - - hmvc x;", "hmvc"),
+        ("4k3/8/8/8/8/8/4P3/4K3 w - - hmvc \"3\";", "hmvc"),
+        ("4k3/8/8/8/8/8/4P3/4K3 w - - fmvn 0;", "fmvn"),
+        ("4k3/8/8/8/8/8/4P3/4K3 w - - 3 9 hmvc 4;", "hmvc"),
+        ("4k3/8/8/8/8/8/4P3/4K3 w - - fmvn 2; fmvn 3;", "fmvn"),
+    ] {
+        match parse_epd(line) {
+            Err(EpdError::Operation { opcode: found, .. }) => assert_eq!(found, opcode, "{line}"),
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+    // The same value twice, or agreeing with the fields, is accepted.
+    assert!(parse_epd("4k3/8/8/8/8/8/4P3/4K3 w - - 3 9 hmvc 3; fmvn 9; fmvn 9;").is_ok());
 }
