@@ -10,7 +10,7 @@
 //! they are written back as `hmvc` and `fmvn` where not 0 and 1.
 
 use crate::game::play;
-use crate::uci_move::long_algebraic;
+use crate::uci_move::{is_long_algebraic, long_algebraic};
 use crate::{
     parse_san, parse_setup, to_fen, to_san, EpdError, FenError, ReadOptions, Warning, WarningKind,
 };
@@ -204,7 +204,7 @@ const LIST_OPCODES: [&str; 5] = ["bm", "am", "pv", "sv", "noop"];
 /// ```
 /// use outpost_notation::{parse_epd_with, EpdError, ReadOptions, WarningKind};
 ///
-/// let line = "4k3/8/8/8/8/8/4P3/4K3 w - - - bm e2e4; id=\"say \\\"hi\\\"\";";
+/// let line = "4k3/8/8/8/8/8/4P3/4K3 w - - - bm e4; id=\"say \\\"hi\\\"\";";
 /// let (epd, warnings) = parse_epd_with(line, ReadOptions::default()).unwrap();
 /// assert_eq!(epd.best_moves().unwrap()[0].to_string(), "e2e4");
 /// assert_eq!(epd.id(), Some("say \"hi\""));
@@ -500,7 +500,20 @@ impl<'a> EpdLine<'a> {
             let mut moves = Vec::with_capacity(operands.len());
             for operand in operands {
                 let mv = match parse_san(&at, &operand.text) {
-                    Ok(mv) => mv,
+                    // A pawn named by its square (`e2e4`) reads as SAN but
+                    // is long algebraic: an error when strict.
+                    Ok(_) if self.options.strict && is_long_algebraic(operand.text.as_bytes()) => {
+                        return Err(bad(&format!(
+                            "`{}` is long algebraic notation, not SAN",
+                            operand.text
+                        )));
+                    }
+                    Ok(mv) => {
+                        if is_long_algebraic(operand.text.as_bytes()) {
+                            self.warn(WarningKind::LongAlgebraic, operand.source);
+                        }
+                        mv
+                    }
                     Err(e) => {
                         let long = long_algebraic(operand.text.as_bytes())
                             .filter(|_| !self.options.strict)

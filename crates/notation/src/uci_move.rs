@@ -121,6 +121,15 @@ pub(crate) fn find_long_algebraic(
     .to_move(pos, chess960)
 }
 
+/// Whether `text` is a move in long algebraic notation (see
+/// [`long_algebraic`]). SAN readers accept a pawn move named by its square
+/// (`e2e4`) as over-disambiguated; this tells them it is not SAN.
+pub(crate) fn is_long_algebraic(text: &[u8]) -> bool {
+    // Four bytes or more with a digit second: a promotion (`e8=Q`) or long
+    // algebraic. The cheap test first, as readers ask it of every move.
+    text.len() >= 4 && text[1].is_ascii_digit() && long_algebraic(text).is_some()
+}
+
 /// Reads a long algebraic move (`g1f3`, `g1-f3`, `e7e8q`, `e7e8=Q`) with
 /// optional check marks: origin, destination and promotion.
 pub(crate) fn long_algebraic(text: &[u8]) -> Option<(Square, Square, Option<PieceKind>)> {

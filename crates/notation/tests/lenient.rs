@@ -249,9 +249,29 @@ fn en_passant_suffix_null_move_and_long_algebraic() {
         &b"1. e4 Nf6 2. e5 d5 3. exd6ep *"[..],
         b"1. e4 Z0 *",
         b"1. g1f3 *",
+        b"1. e2e4 *",
+        b"1. d4 d5 2. c4 e6 3. c4xd5 *",
     ] {
         strict_rejects(text);
     }
+}
+
+#[test]
+fn pawn_moves_in_long_algebraic_are_flagged() {
+    // A pawn named by its square is what an over-disambiguated SAN pawn
+    // move would look like; it is long algebraic all the same.
+    let (game, warnings) = lenient(b"1. e2e4 e7e5 2. Ng1f3 d7-d6 3. d2d4 e5xd4 4. Nxd4 *");
+    assert_eq!(
+        ucis(&game)[..6],
+        ["e2e4", "e7e5", "g1f3", "d7d6", "d2d4", "e5d4"]
+    );
+    let flagged: Vec<&str> = warnings
+        .iter()
+        .filter(|w| w.kind == WarningKind::LongAlgebraic)
+        .map(|w| w.text.as_str())
+        .collect();
+    // `Ng1f3` is SAN (a knight over-disambiguated), not flagged.
+    assert_eq!(flagged, ["e2e4", "e7e5", "d7-d6", "d2d4", "e5xd4"]);
 }
 
 #[test]
@@ -399,14 +419,18 @@ fn epd_irregularities() {
             WarningKind::EpdDashClock,
             WarningKind::EpdDashClock,
             WarningKind::LongAlgebraic,
+            WarningKind::LongAlgebraic,
             WarningKind::EpdGluedOperand
         ]
     );
     assert_eq!(warnings[2].column, 36);
     assert_eq!(warnings[2].text, "e1d1");
+    // A pawn named by its square reads as SAN too, but is flagged.
+    assert_eq!(warnings[3].text, "e2e4");
     for line in [
         format!("{pos} - bm e4;"),
         format!("{pos} bm e1d1;"),
+        format!("{pos} bm e2e4;"),
         format!("{pos} id=\"33\";"),
     ] {
         assert!(

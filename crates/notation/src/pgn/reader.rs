@@ -3,7 +3,7 @@
 
 use super::{Control, PgnGame, PgnGameBuilder, Visitor};
 use crate::san::{glyph_nag_bytes, unresolved_error, SanText};
-use crate::uci_move::long_algebraic;
+use crate::uci_move::{is_long_algebraic, long_algebraic};
 use crate::{parse_fen, GameResult, PgnError, ReadOptions, SanError, Warning, WarningKind};
 use memchr::memchr;
 use outpost_board::{Move, Position};
@@ -1200,7 +1200,21 @@ impl State {
         }
         let (text, glyph) = split_glyph(body);
         match self.resolve(text) {
-            Ok(mv) => self.play(mv, glyph, v),
+            // A pawn named by its square (`e2e4`) reads as an
+            // over-disambiguated pawn move, but it is long algebraic
+            // notation: an error when strict, a warning otherwise.
+            Ok(_) if is_long_algebraic(text) && self.strict() => {
+                let err = SanError::Malformed {
+                    text: String::from_utf8_lossy(text).into_owned(),
+                };
+                self.fail(line, s, err.to_string());
+            }
+            Ok(mv) => {
+                if is_long_algebraic(text) {
+                    self.warn(WarningKind::LongAlgebraic, line, s, token, v);
+                }
+                self.play(mv, glyph, v);
+            }
             Err(err) => {
                 let repaired = if self.strict() {
                     Err(None)
