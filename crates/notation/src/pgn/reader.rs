@@ -1200,17 +1200,18 @@ impl State {
         }
         let (text, glyph) = split_glyph(body);
         match self.resolve(text) {
-            // A pawn named by its square (`e2e4`) reads as an
-            // over-disambiguated pawn move, but it is long algebraic
-            // notation: an error when strict, a warning otherwise.
-            Ok(_) if is_long_algebraic(text) && self.strict() => {
-                let err = SanError::Malformed {
-                    text: String::from_utf8_lossy(text).into_owned(),
-                };
-                self.fail(line, s, err.to_string());
-            }
             Ok(mv) => {
+                // A pawn named by its square (`e2e4`) reads as an
+                // over-disambiguated pawn move, but it is long algebraic
+                // notation: an error when strict, a warning otherwise.
                 if is_long_algebraic(text) {
+                    if self.strict() {
+                        let err = SanError::Malformed {
+                            text: String::from_utf8_lossy(text).into_owned(),
+                        };
+                        self.fail(line, s, err.to_string());
+                        return;
+                    }
                     self.warn(WarningKind::LongAlgebraic, line, s, token, v);
                 }
                 self.play(mv, glyph, v);
