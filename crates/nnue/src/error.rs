@@ -17,6 +17,7 @@
 /// let mut future = good.clone();
 /// future[4..8].copy_from_slice(&9u32.to_le_bytes());
 /// assert_eq!(Network::from_bytes(&future), Err(NnueError::Version(9)));
+/// assert!(NnueError::Version(9).to_string().ends_with("(this build reads versions 1 and 2)"));
 ///
 /// // A hidden layer that is not a multiple of 16.
 /// let shape = Network::new(10, 1, vec![0; 768 * 10], vec![0; 10], vec![0; 20], vec![0]);
@@ -32,7 +33,7 @@ pub enum NnueError {
     #[error("not an Outpost network file (no OPNN header)")]
     NotANetwork,
     /// A format version this build does not read.
-    #[error("network format version {0} is not supported (this build reads version 1)")]
+    #[error("network format version {0} is not supported (this build reads versions 1 and 2)")]
     Version(u32),
     /// Impossible dimensions.
     #[error("network shape not supported: {0}")]
