@@ -282,10 +282,8 @@ pub fn parse_epd_with(line: &str, options: ReadOptions) -> Result<(Epd, Vec<Warn
     let inline_clocks = fields.len() == 6;
     let mut clock_seen = [false; 2];
     for (opcode, operands) in &split {
-        let which = match *opcode {
-            "hmvc" => 0,
-            "fmvn" => 1,
-            _ => continue,
+        let Some(which) = clock_index(opcode) else {
+            continue;
         };
         let bad = |reason: &str| EpdError::Operation {
             opcode: opcode.to_string(),
@@ -314,7 +312,7 @@ pub fn parse_epd_with(line: &str, options: ReadOptions) -> Result<(Epd, Vec<Warn
         .map_err(|e| EpdError::Position(FenError::IllegalPosition(e)))?;
     let mut operations = Vec::new();
     for (opcode, operands) in split {
-        if opcode == "hmvc" || opcode == "fmvn" {
+        if clock_index(opcode).is_some() {
             continue;
         }
         operations.push(reader.parse_operation(&position, opcode, &operands)?);
@@ -327,6 +325,16 @@ pub fn parse_epd_with(line: &str, options: ReadOptions) -> Result<(Epd, Vec<Warn
         },
         reader.warnings,
     ))
+}
+
+/// Which clock an opcode sets: 0 for `hmvc` (the halfmove clock), 1 for
+/// `fmvn` (the fullmove number); `None` for any other opcode.
+fn clock_index(opcode: &str) -> Option<usize> {
+    match opcode {
+        "hmvc" => Some(0),
+        "fmvn" => Some(1),
+        _ => None,
+    }
 }
 
 /// An operand as read: a word, or a quoted string without its quotes and
@@ -500,16 +508,16 @@ impl<'a> EpdLine<'a> {
             let mut moves = Vec::with_capacity(operands.len());
             for operand in operands {
                 let mv = match parse_san(&at, &operand.text) {
-                    // A pawn named by its square (`e2e4`) reads as SAN but
-                    // is long algebraic: an error when strict.
-                    Ok(_) if self.options.strict && is_long_algebraic(operand.text.as_bytes()) => {
-                        return Err(bad(&format!(
-                            "`{}` is long algebraic notation, not SAN",
-                            operand.text
-                        )));
-                    }
                     Ok(mv) => {
+                        // A pawn named by its square (`e2e4`) reads as SAN
+                        // but is long algebraic: an error when strict.
                         if is_long_algebraic(operand.text.as_bytes()) {
+                            if self.options.strict {
+                                return Err(bad(&format!(
+                                    "`{}` is long algebraic notation, not SAN",
+                                    operand.text
+                                )));
+                            }
                             self.warn(WarningKind::LongAlgebraic, operand.source);
                         }
                         mv
