@@ -5,7 +5,7 @@ use super::{Control, PgnGame, PgnGameBuilder, Visitor};
 use crate::san::{glyph_nag_bytes, unresolved_error, SanText};
 use crate::uci_move::{is_long_algebraic, long_algebraic};
 use crate::{parse_fen, GameResult, PgnError, ReadOptions, SanError, Warning, WarningKind};
-use memchr::memchr;
+use memchr::{memchr, memrchr};
 use outpost_board::{Move, Position};
 use std::borrow::Cow;
 use std::io::{BufRead, ErrorKind};
@@ -135,59 +135,91 @@ impl<R: BufRead> PgnReader<R> {
     ) -> Option<Result<V::Output, PgnError>> {
         self.state.begin();
         loop {
-            let (line, consumed) = if self.spilled {
-                (&self.spill[..], 0)
-            } else {
-                if self.state.finished {
-                    return self.state.finish(visitor);
-                }
-                let buf = match self.input.fill_buf() {
-                    Ok(buf) => buf,
-                    Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-                    Err(e) => {
-                        self.state.finished = true;
-                        return Some(Err(e.into()));
-                    }
-                };
-                if buf.is_empty() {
-                    self.state.finished = true;
-                    return self.state.finish(visitor);
-                }
-                match memchr(b'\n', buf) {
-                    Some(n) => (&buf[..n], n + 1),
-                    None => {
-                        // The line goes on past the buffer: copy it out whole.
-                        let len = buf.len();
-                        self.spill.clear();
-                        self.spill.extend_from_slice(buf);
-                        self.input.consume(len);
-                        self.spill_raw = len;
-                        if let Err(e) = self.spill_rest() {
-                            self.state.finished = true;
-                            return Some(Err(e));
-                        }
-                        self.spilled = true;
-                        continue;
-                    }
-                }
-            };
-            let text = line.strip_suffix(b"\r").unwrap_or(line);
-            match self.state.line(text, self.resume, visitor) {
-                Step::Next => {
-                    if self.spilled {
+            if self.spilled {
+                let line = &self.spill[..];
+                let text = line.strip_suffix(b"\r").unwrap_or(line);
+                let text_str = simdutf8::basic::from_utf8(text).ok();
+                match self.state.line(text, text_str, self.resume, visitor) {
+                    Step::Next => {
                         self.spilled = false;
                         self.state.bytes += self.spill_raw as u64;
-                    } else {
-                        self.input.consume(consumed);
-                        self.state.bytes += consumed as u64;
+                        self.resume = 0;
+                        self.state.line_no += 1;
+                        continue;
                     }
-                    self.resume = 0;
-                    self.state.line_no += 1;
+                    Step::End(at) => {
+                        self.resume = at;
+                        return self.state.finish(visitor);
+                    }
                 }
-                Step::End(at) => {
-                    self.resume = at;
-                    return self.state.finish(visitor);
+            }
+            if self.state.finished {
+                return self.state.finish(visitor);
+            }
+            let buf = match self.input.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.state.finished = true;
+                    return Some(Err(e.into()));
                 }
+            };
+            if buf.is_empty() {
+                self.state.finished = true;
+                return self.state.finish(visitor);
+            }
+            let Some(first_end) = memchr(b'\n', buf) else {
+                // The line goes on past the buffer: copy it out whole.
+                let len = buf.len();
+                self.spill.clear();
+                self.spill.extend_from_slice(buf);
+                self.input.consume(len);
+                self.spill_raw = len;
+                if let Err(e) = self.spill_rest() {
+                    self.state.finished = true;
+                    return Some(Err(e));
+                }
+                self.spilled = true;
+                continue;
+            };
+            // A window of whole lines, about WINDOW bytes, is checked as
+            // UTF-8 at once: the tag values and comments of its lines are
+            // then slices of that text, with no check of their own. A
+            // window that is not UTF-8 leaves each value to be checked (and
+            // decoded) alone, as it would be without windows.
+            let want = WINDOW.min(buf.len());
+            let window_end = if first_end + 1 >= want {
+                first_end + 1
+            } else {
+                memrchr(b'\n', &buf[..want]).map_or(first_end + 1, |n| n + 1)
+            };
+            let window = &buf[..window_end];
+            let window_str = simdutf8::basic::from_utf8(window).ok();
+            let mut pos = 0;
+            let mut end = first_end;
+            let mut ended = false;
+            while pos < window_end {
+                let line = &window[pos..end];
+                let text = line.strip_suffix(b"\r").unwrap_or(line);
+                let text_str = window_str.and_then(|w| w.get(pos..pos + text.len()));
+                match self.state.line(text, text_str, self.resume, visitor) {
+                    Step::Next => {
+                        self.state.bytes += (end + 1 - pos) as u64;
+                        self.resume = 0;
+                        self.state.line_no += 1;
+                        pos = end + 1;
+                        end = memchr(b'\n', &window[pos..]).map_or(window_end, |n| pos + n);
+                    }
+                    Step::End(at) => {
+                        self.resume = at;
+                        ended = true;
+                        break;
+                    }
+                }
+            }
+            self.input.consume(pos);
+            if ended {
+                return self.state.finish(visitor);
             }
         }
     }
@@ -287,6 +319,12 @@ impl Frame {
     }
 }
 
+/// The bytes of whole lines the reader checks as UTF-8 at once (see
+/// [`PgnReader::read_game`]): large enough that the check's fixed cost is
+/// shared by several lines, small enough that what a game leaves of a window
+/// (checked again for the next game) costs little.
+const WINDOW: usize = 1024;
+
 /// Everything of the reader but its input.
 struct State {
     options: ReadOptions,
@@ -368,6 +406,18 @@ const LENIENT_DELIMITERS: [bool; 256] = {
     let mut b = 0x80;
     while b < 256 {
         table[b] = true;
+        b += 1;
+    }
+    table
+};
+
+/// The bytes of a tag name: ASCII letters, digits and `_`.
+const NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_';
         b += 1;
     }
     table
@@ -632,8 +682,15 @@ impl State {
         }
     }
 
-    /// Reads one line of the game from byte `start`.
-    fn line<V: Visitor>(&mut self, line: &[u8], start: usize, v: &mut V) -> Step {
+    /// Reads one line of the game from byte `start`; `line_str` is the
+    /// line as text when it is known to be UTF-8.
+    fn line<V: Visitor>(
+        &mut self,
+        line: &[u8],
+        line_str: Option<&str>,
+        start: usize,
+        v: &mut V,
+    ) -> Step {
         let mut i = start;
         let mut line_start = 0;
         if i == 0 && !self.in_comment && line.starts_with(b"\xef\xbb\xbf") {
@@ -650,7 +707,7 @@ impl State {
                     self.in_comment = false;
                     if !self.comment_skipped {
                         let text = std::mem::take(&mut self.comment);
-                        self.emit_comment(line, i, &text, v);
+                        self.emit_comment(line, i, &text, None, v);
                         self.comment = text;
                     }
                     i += n + 1;
@@ -700,7 +757,7 @@ impl State {
                         if self.skip.is_some() {
                             return Step::Next;
                         }
-                        i = self.tag(line, i, v);
+                        i = self.tag(line, line_str, i, v);
                     } else {
                         let (line_no, col) = (self.line_no, column(line, i));
                         self.start_movetext_at(line_no, col, v);
@@ -714,7 +771,7 @@ impl State {
                     i = if self.skip.is_some() {
                         self.skip_token(line, i, v)
                     } else {
-                        self.token(line, i, v)
+                        self.token(line, line_str, i, v)
                     };
                 }
                 Phase::AfterResult => match c {
@@ -777,10 +834,16 @@ impl State {
     }
 
     /// Reads `[Name "value"]` at byte `at`; returns where it ends.
-    fn tag<V: Visitor>(&mut self, line: &[u8], at: usize, v: &mut V) -> usize {
+    fn tag<V: Visitor>(
+        &mut self,
+        line: &[u8],
+        line_str: Option<&str>,
+        at: usize,
+        v: &mut V,
+    ) -> usize {
         let mut i = skip_whitespace(line, at + 1);
         let name_start = i;
-        while i < line.len() && (line[i].is_ascii_alphanumeric() || line[i] == b'_') {
+        while i < line.len() && NAME_BYTES[usize::from(line[i])] {
             i += 1;
         }
         if i == name_start {
@@ -788,7 +851,10 @@ impl State {
             self.fail(line, i, reason);
             return line.len();
         }
-        let name = tag_name(&line[name_start..i]);
+        let name = match line_str.and_then(|text| text.get(name_start..i)) {
+            Some(name) => name,
+            None => tag_name(&line[name_start..i]),
+        };
         i = skip_whitespace(line, i);
         if line.get(i) != Some(&b'"') {
             let reason = format!("tag `{name}` without a quoted value: expected `\"`");
@@ -799,22 +865,19 @@ impl State {
         let mut close = None;
         let mut escaped = false;
         let mut j = open + 1;
-        while j < line.len() {
-            match line[j] {
-                b'"' => {
-                    close = Some(j);
-                    break;
-                }
-                b'\\' => {
-                    escaped = true;
-                    j += if matches!(line.get(j + 1), Some(b'"' | b'\\')) {
-                        2
-                    } else {
-                        1
-                    };
-                }
-                _ => j += 1,
+        // Values are short: a plain scan beats `memchr2`'s setup here.
+        while let Some(n) = line[j..].iter().position(|&b| b == b'"' || b == b'\\') {
+            j += n;
+            if line[j] == b'"' {
+                close = Some(j);
+                break;
             }
+            escaped = true;
+            j += if matches!(line.get(j + 1), Some(b'"' | b'\\')) {
+                2
+            } else {
+                1
+            };
         }
         let after = close.map(|c| skip_whitespace(line, c + 1));
         let (value_end, end, repair) = match (close, after) {
@@ -867,7 +930,10 @@ impl State {
             escaped = raw.contains(&b'\\');
         }
         let borrowed = if !escaped {
-            std::str::from_utf8(raw).ok()
+            match line_str.and_then(|text| text.get(open + 1..value_end)) {
+                Some(value) => Some(value),
+                None => std::str::from_utf8(raw).ok(),
+            }
         } else {
             None
         };
@@ -1018,8 +1084,20 @@ impl State {
         self.comment = text;
     }
 
-    fn emit_comment<V: Visitor>(&mut self, line: &[u8], at: usize, text: &[u8], v: &mut V) {
-        let decoded = decode(text);
+    /// Hands a comment to the visitor: `text_str` is `text` when it is
+    /// known to be UTF-8, else `text` is checked (and decoded) here.
+    fn emit_comment<V: Visitor>(
+        &mut self,
+        line: &[u8],
+        at: usize,
+        text: &[u8],
+        text_str: Option<&str>,
+        v: &mut V,
+    ) {
+        let decoded = match text_str {
+            Some(text) => Cow::Borrowed(text),
+            None => decode(text),
+        };
         if matches!(decoded, Cow::Owned(_)) {
             self.warn(WarningKind::Encoding, line, at, text, v);
         }
@@ -1028,12 +1106,19 @@ impl State {
     }
 
     /// Reads one movetext token at byte `i`; returns where it ends.
-    fn token<V: Visitor>(&mut self, line: &[u8], i: usize, v: &mut V) -> usize {
+    fn token<V: Visitor>(
+        &mut self,
+        line: &[u8],
+        line_str: Option<&str>,
+        i: usize,
+        v: &mut V,
+    ) -> usize {
         let c = line[i];
         match c {
             b'{' => match memchr(b'}', &line[i + 1..]) {
                 Some(n) => {
-                    self.emit_comment(line, i + 1, &line[i + 1..i + 1 + n], v);
+                    let text_str = line_str.and_then(|t| t.get(i + 1..i + 1 + n));
+                    self.emit_comment(line, i + 1, &line[i + 1..i + 1 + n], text_str, v);
                     i + n + 2
                 }
                 None => {
@@ -1042,7 +1127,8 @@ impl State {
                 }
             },
             b';' => {
-                self.emit_comment(line, i + 1, &line[i + 1..], v);
+                let text_str = line_str.and_then(|t| t.get(i + 1..));
+                self.emit_comment(line, i + 1, &line[i + 1..], text_str, v);
                 line.len()
             }
             b'(' => {

@@ -80,19 +80,55 @@ impl PgnGameBuilder {
     }
 }
 
+/// Whether `bytes` is already collapsed: ASCII from the space up only
+/// (so no tab, line break or Unicode space), no space at either end and no two
+/// spaces in a row. Written as one pass that keeps no state from byte to
+/// byte but the accumulator, which the compiler turns into vector code;
+/// the pair test looks at each byte and the one before it.
+fn is_collapsed(bytes: &[u8]) -> bool {
+    if bytes.first() == Some(&b' ') || bytes.last() == Some(&b' ') {
+        return false;
+    }
+    let outside = bytes.iter().fold(0u8, |acc, &b| {
+        acc | u8::from(b.wrapping_sub(b' ') > 0x7f - b' ')
+    });
+    let doubled = bytes
+        .iter()
+        .zip(bytes.iter().skip(1))
+        .fold(0u8, |acc, (&a, &b)| acc | u8::from(a == b' ' && b == b' '));
+    outside | doubled == 0
+}
+
 /// `text` with each run of whitespace made one space, trimmed.
 fn collapse_whitespace(text: &str) -> String {
     let bytes = text.as_bytes();
-    let mut clean = bytes.first() != Some(&b' ') && bytes.last() != Some(&b' ');
-    let mut previous = 0;
-    for &b in bytes {
-        clean &= (b == b' ' && previous != b' ') || (b > b' ' && b < 0x80);
-        previous = b;
-    }
-    if clean {
+    if is_collapsed(bytes) {
         return text.to_string();
     }
     let mut clean = String::with_capacity(text.len());
+    if bytes.is_ascii() {
+        // The ASCII characters `split_whitespace` splits at: tab, line
+        // feed, vertical tab, form feed, carriage return and space. Every
+        // word is cut at ASCII bytes, so slicing `text` there is safe.
+        let is_space = |b: u8| matches!(b, b'\t'..=b'\r' | b' ');
+        let mut i = 0;
+        while i < bytes.len() {
+            while i < bytes.len() && is_space(bytes[i]) {
+                i += 1;
+            }
+            let start = i;
+            while i < bytes.len() && !is_space(bytes[i]) {
+                i += 1;
+            }
+            if i > start {
+                if !clean.is_empty() {
+                    clean.push(' ');
+                }
+                clean.push_str(&text[start..i]);
+            }
+        }
+        return clean;
+    }
     for word in text.split_whitespace() {
         if !clean.is_empty() {
             clean.push(' ');
@@ -190,6 +226,72 @@ impl Visitor for PgnGameBuilder {
             start: self.start.take().unwrap_or_else(Position::startpos),
             moves,
             result: self.result,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{collapse_whitespace, is_collapsed};
+
+    /// The slow path alone: what the fast test must agree with.
+    fn collapsed_by_words(text: &str) -> String {
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_fast_test_agrees_with_collapsing_word_by_word() {
+        let samples = [
+            "",
+            " ",
+            "a",
+            "best by test",
+            "best  by test",
+            " best",
+            "best ",
+            "best\nby",
+            "best\tby",
+            "best\r\nby",
+            "caf\u{e9} au lait",
+            "a\u{a0}b",
+            "a\u{3000}b",
+            "[%clk 0:01:02] [%eval 0.31]",
+            "+0.35/20 1.2s",
+            "\u{7f}",
+            "x\u{7f} y",
+            "a\u{b}b\u{c}c\u{1c}d",
+            "  +0.35/20\n1.2s  ",
+        ];
+        for text in samples {
+            let fast = is_collapsed(text.as_bytes());
+            let slow = collapsed_by_words(text);
+            if fast {
+                assert_eq!(slow, text, "{text:?} called collapsed");
+            }
+            assert_eq!(collapse_whitespace(text), slow, "{text:?}");
+        }
+        assert!(is_collapsed(b"best by test"));
+        assert!(is_collapsed(b"[%clk 0:01:02] [%eval 0.31]"));
+        assert!(!is_collapsed(b"best  by"));
+        // Every string over a small alphabet up to length 5.
+        let alphabet = ['a', ' ', '\n', '\t', '\u{b}', '\u{a0}', '\u{7f}'];
+        let mut texts = vec![String::new()];
+        for _ in 0..5 {
+            let mut longer = Vec::new();
+            for t in &texts {
+                for c in alphabet {
+                    let mut u = t.clone();
+                    u.push(c);
+                    longer.push(u);
+                }
+            }
+            for t in &longer {
+                assert_eq!(collapse_whitespace(t), collapsed_by_words(t), "{t:?}");
+                if is_collapsed(t.as_bytes()) {
+                    assert_eq!(&collapsed_by_words(t), t);
+                }
+            }
+            texts = longer;
         }
     }
 }
