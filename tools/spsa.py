@@ -31,7 +31,8 @@ theta += a_k * r * delta / c_k.
 
 After every iteration the state file (settings, iteration, theta and each
 iteration's result) is rewritten whole; a later run with the same settings
-goes on from there, one with other settings is refused. The tuned values
+goes on from there (with the engine at any path, as long as its tunables
+are the same), one with other settings is refused. The tuned values
 are only candidates: they ship after an SPRT and the outside gauntlet
 (docs/rulers.md). Needs python-chess (for match.py).
 """
@@ -122,8 +123,15 @@ def load_state(path, wanted):
         return {"settings": wanted, "iteration": 0, "theta": theta, "history": []}
     with open(path, encoding="utf-8") as f:
         state = json.load(f)
-    if state.get("settings") != wanted:
+    recorded = state.get("settings", {})
+    # The engine is known by its tunables (in `params`), not by its path, so
+    # that a tune can go on with a build of the same search elsewhere.
+    if {k: v for k, v in recorded.items() if k != "engine"} != \
+            {k: v for k, v in wanted.items() if k != "engine"}:
         raise SystemExit(f"error: {path} records other settings; use another --state file")
+    if recorded.get("engine") != wanted["engine"]:
+        print(f"note: going on with {wanted['engine']} (the tune began with "
+              f"{recorded.get('engine')}; the tunables are the same)", flush=True)
     return state
 
 
@@ -268,6 +276,21 @@ def self_test():
                 sys.stdout = saved
         check("resuming draws the same deltas", json.load(open(whole, encoding="utf-8"))["theta"],
               final["theta"])
+        moved = os.path.join(tmp, "engine-elsewhere")
+        with open(fake, encoding="utf-8") as src, open(moved, "w", encoding="utf-8") as dst:
+            dst.write(src.read())
+        os.chmod(moved, 0o755)
+        with open(os.devnull, "w") as null:
+            saved, sys.stdout = sys.stdout, null
+            try:
+                run(argparse.Namespace(**dict(vars(args), engine=moved, iterations=6,
+                                              stop_after=0)), fake_play)
+                moved_ok = True
+            except SystemExit:
+                moved_ok = False
+            finally:
+                sys.stdout = saved
+        check("the same tunables at another path go on", moved_ok, True)
         other = argparse.Namespace(**dict(vars(args), tc="2+0.02"))
         try:
             run(other, fake_play)
