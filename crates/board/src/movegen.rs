@@ -612,6 +612,38 @@ impl Position {
         // Every square involved is on the back rank: masks of its eight files.
         let shift = 8 * back_rank.index() as u32;
         let back = (occupied.0 >> shift) as u8;
+        // Standard chess (king on e, rooks on h and a): the same test as
+        // below with the two sides' masks taken from the table once, at
+        // compile time, instead of decoding the rights' rook files and
+        // looking the masks up. At most nodes a piece stands between king
+        // and rook.
+        if rights.is_standard() && king.file() == File::E {
+            const E: usize = File::E as usize;
+            const SIDES: [(CastlingSide, File, CastlingMasks); 2] = [
+                (
+                    CastlingSide::King,
+                    File::H,
+                    CASTLING_MASKS[CastlingSide::King as usize][E][File::H as usize],
+                ),
+                (
+                    CastlingSide::Queen,
+                    File::A,
+                    CASTLING_MASKS[CastlingSide::Queen as usize][E][File::A as usize],
+                ),
+            ];
+            for (side, rook_file, masks) in SIDES {
+                if rights.has(us, side) && back & masks.empty == 0 {
+                    let rook = Square::new(rook_file, back_rank);
+                    let king_path = Bitboard(u64::from(masks.king_path) << shift);
+                    if (king_path & danger).is_empty()
+                        && self.safe_from_sliders(us, king_path, occupied ^ rook)
+                    {
+                        to |= rook;
+                    }
+                }
+            }
+            return to;
+        }
         for side in CastlingSide::ALL {
             let Some(rook) = rights.rook_square(us, side) else {
                 continue;
