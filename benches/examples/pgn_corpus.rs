@@ -102,27 +102,13 @@ fn main() {
     );
     let mut grand: [[Total; 3]; 2] = Default::default();
     let mut grand_mb = 0.0;
-    for class in CLASSES {
-        let files = pgn_files(&dir.join(class));
-        if files.is_empty() {
-            eprintln!(
-                "{}: no .pgn files (run tools/pgn_corpus.py)",
-                dir.join(class).display()
-            );
-            continue;
-        }
-        let texts: Vec<Vec<u8>> = files
-            .iter()
-            .map(|f| std::fs::read(f).unwrap_or_else(|e| panic!("{}: {e}", f.display())))
-            .collect();
+    let classes = read_classes(&dir);
+    for (class, texts) in &classes {
         let mb = texts.iter().map(Vec::len).sum::<usize>() as f64 / 1e6;
         grand_mb += mb;
-        for (m, (mode, variations)) in [("mainline", false), ("variations", true)]
-            .into_iter()
-            .enumerate()
-        {
+        for (m, (mode, variations)) in MODES.into_iter().enumerate() {
             let mut totals: [Total; 3] = Default::default();
-            for text in &texts {
+            for text in texts {
                 let (s, t) = best_of(runs, &|| outpost_visitor_real(text, variations));
                 totals[0].add(s, t);
                 let (s, t) = best_of(runs, &|| pgn_reader_shakmaty_real(text, variations));
@@ -165,10 +151,35 @@ fn main() {
             }
         }
     }
-    for (m, mode) in ["mainline", "variations"].into_iter().enumerate() {
+    for (m, (mode, _)) in MODES.into_iter().enumerate() {
         print_total(&format!("all classes, {mode}"), grand_mb, &grand[m], m == 1);
     }
-    whole_class_passes(&dir, runs);
+    whole_class_passes(&classes, runs);
+}
+
+/// The two modes: main lines only, and variations too.
+const MODES: [(&str, bool); 2] = [("mainline", false), ("variations", true)];
+
+/// Every class's files, read into memory; a class without files is left
+/// out with a note.
+fn read_classes(dir: &Path) -> Vec<(&'static str, Vec<Vec<u8>>)> {
+    let mut classes = Vec::new();
+    for class in CLASSES {
+        let files = pgn_files(&dir.join(class));
+        if files.is_empty() {
+            eprintln!(
+                "{}: no .pgn files (run tools/pgn_corpus.py)",
+                dir.join(class).display()
+            );
+            continue;
+        }
+        let texts = files
+            .iter()
+            .map(|f| std::fs::read(f).unwrap_or_else(|e| panic!("{}: {e}", f.display())))
+            .collect();
+        classes.push((class, texts));
+    }
+    classes
 }
 
 /// The summary line of a set of totals: each reader's rate and the ratios.
@@ -188,29 +199,19 @@ fn print_total(label: &str, mb: f64, g: &[Total; 3], with_tree: bool) {
 
 /// The second table: each class read whole, readers taking turns pass by
 /// pass, the best of `runs` passes each.
-fn whole_class_passes(dir: &Path, runs: usize) {
+fn whole_class_passes(classes: &[(&str, Vec<Vec<u8>>)], runs: usize) {
     println!();
     println!("whole-class passes, best of {runs} (ratio = outpost visitor / pgn-reader+shakmaty; tree = visitor / tree):");
     let mut grand: [[Total; 3]; 2] = Default::default();
     let mut grand_mb = 0.0;
-    for class in CLASSES {
-        let texts: Vec<Vec<u8>> = pgn_files(&dir.join(class))
-            .iter()
-            .filter_map(|f| std::fs::read(f).ok())
-            .collect();
-        if texts.is_empty() {
-            continue;
-        }
+    for (class, texts) in classes {
         let mb = texts.iter().map(Vec::len).sum::<usize>() as f64 / 1e6;
         grand_mb += mb;
-        for (m, (mode, variations)) in [("mainline", false), ("variations", true)]
-            .into_iter()
-            .enumerate()
-        {
+        for (m, (mode, variations)) in MODES.into_iter().enumerate() {
             let pass = |read: &dyn Fn(&[u8]) -> Tally| {
                 let t = Instant::now();
                 let mut tally = Tally::default();
-                for text in &texts {
+                for text in texts {
                     tally += read(text);
                 }
                 (t.elapsed().as_secs_f64(), tally)
@@ -242,7 +243,7 @@ fn whole_class_passes(dir: &Path, runs: usize) {
             }
         }
     }
-    for (m, mode) in ["mainline", "variations"].into_iter().enumerate() {
+    for (m, (mode, _)) in MODES.into_iter().enumerate() {
         print_total(&format!("all classes, {mode}"), grand_mb, &grand[m], m == 1);
     }
 }

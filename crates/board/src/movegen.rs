@@ -612,11 +612,20 @@ impl Position {
         // Every square involved is on the back rank: masks of its eight files.
         let shift = 8 * back_rank.index() as u32;
         let back = (occupied.0 >> shift) as u8;
-        // Standard chess (king on e, rooks on h and a): the same test as
-        // below with the two sides' masks taken from the table once, at
-        // compile time, instead of decoding the rights' rook files and
-        // looking the masks up. At most nodes a piece stands between king
-        // and rook.
+        // Castling with `rook` is legal when the squares `masks` names are
+        // empty and the king's path is safe.
+        let open = |rook: Square, masks: CastlingMasks| {
+            if back & masks.empty != 0 {
+                return false;
+            }
+            let king_path = Bitboard(u64::from(masks.king_path) << shift);
+            (king_path & danger).is_empty()
+                && self.safe_from_sliders(us, king_path, occupied ^ rook)
+        };
+        // Standard chess (king on e, rooks on h and a): the two sides'
+        // masks taken from the table once, at compile time, instead of
+        // decoding the rights' rook files and looking the masks up. At most
+        // nodes a piece stands between king and rook.
         if rights.is_standard() && king.file() == File::E {
             const E: usize = File::E as usize;
             const SIDES: [(CastlingSide, File, CastlingMasks); 2] = [
@@ -632,12 +641,9 @@ impl Position {
                 ),
             ];
             for (side, rook_file, masks) in SIDES {
-                if rights.has(us, side) && back & masks.empty == 0 {
+                if rights.has(us, side) {
                     let rook = Square::new(rook_file, back_rank);
-                    let king_path = Bitboard(u64::from(masks.king_path) << shift);
-                    if (king_path & danger).is_empty()
-                        && self.safe_from_sliders(us, king_path, occupied ^ rook)
-                    {
+                    if open(rook, masks) {
                         to |= rook;
                     }
                 }
@@ -652,11 +658,7 @@ impl Position {
                 continue;
             }
             let masks = CASTLING_MASKS[side as usize][king.file().index()][rook.file().index()];
-            let king_path = Bitboard(u64::from(masks.king_path) << shift);
-            if back & masks.empty == 0
-                && (king_path & danger).is_empty()
-                && self.safe_from_sliders(us, king_path, occupied ^ rook)
-            {
+            if open(rook, masks) {
                 to |= rook;
             }
         }

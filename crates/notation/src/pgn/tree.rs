@@ -82,9 +82,9 @@ impl PgnGameBuilder {
 
 /// Whether `bytes` is already collapsed: ASCII from the space up only
 /// (so no tab, line break or Unicode space), no space at either end and no two
-/// spaces in a row. Written as one pass that keeps no state from byte to
-/// byte but the accumulator, which the compiler turns into vector code;
-/// the pair test looks at each byte and the one before it.
+/// spaces in a row. Written as two folds that keep no state from byte to
+/// byte but their accumulators, which the compiler turns into vector
+/// code; the second looks at each byte and the one after it.
 fn is_collapsed(bytes: &[u8]) -> bool {
     if bytes.first() == Some(&b' ') || bytes.last() == Some(&b' ') {
         return false;
