@@ -345,12 +345,8 @@ struct State {
     /// The last `FEN` tag value read well, and its position.
     last_fen_text: String,
     last_fen: Option<Position>,
-    /// The tag names of the game: where each starts in `tag_name_bytes`,
-    /// and its length.
-    tag_names: Vec<(usize, usize)>,
-    tag_name_bytes: Vec<u8>,
-    /// A bit per hash of each tag name in `tag_names`.
-    tag_name_bits: u64,
+    /// The tag names of the game, to find a repeated one.
+    tag_names: TagNames,
     frames: Vec<Frame>,
     /// A `{` comment spanning lines, read so far.
     comment: Vec<u8>,
@@ -422,6 +418,70 @@ const NAME_BYTES: [bool; 256] = {
     }
     table
 };
+
+/// The tag names of one game, to find a repeated one. A name of up to 16
+/// bytes is kept as one number (its bytes, zero after its end: a name has
+/// no zero byte), so keeping and comparing it costs a few instructions; a
+/// longer one as bytes.
+#[derive(Debug, Default)]
+struct TagNames {
+    /// A bit per hash of each name kept: most names are new, and a clear
+    /// bit says so without comparing.
+    bits: u64,
+    short: Vec<u128>,
+    /// Where each long name starts in `long_bytes`, and its length.
+    long: Vec<(usize, usize)>,
+    long_bytes: Vec<u8>,
+}
+
+impl TagNames {
+    fn clear(&mut self) {
+        self.bits = 0;
+        self.short.clear();
+        self.long.clear();
+        self.long_bytes.clear();
+    }
+
+    /// Keeps the name `line[start..end]` (bytes that [`NAME_BYTES`] allows);
+    /// false if the game already has it.
+    #[inline]
+    fn insert(&mut self, line: &[u8], start: usize, end: usize) -> bool {
+        let len = end - start;
+        if len > 16 {
+            let name = &line[start..end];
+            let bit = 1u64 << ((len + 7 * usize::from(name[0])) & 63);
+            let seen = self.bits & bit != 0
+                && self
+                    .long
+                    .iter()
+                    .any(|&(s, n)| n == len && self.long_bytes[s..s + n] == *name);
+            self.bits |= bit;
+            if !seen {
+                self.long.push((self.long_bytes.len(), len));
+                self.long_bytes.extend_from_slice(name);
+            }
+            return !seen;
+        }
+        // Sixteen bytes from the name's start, then the bytes past its end
+        // cleared; a name at the very end of its line is copied out first.
+        let mut bytes = [0u8; 16];
+        match line.get(start..start + 16) {
+            Some(window) => bytes.copy_from_slice(window),
+            None => bytes[..len].copy_from_slice(&line[start..end]),
+        }
+        // No bytes for an empty name (the reader never passes one).
+        let mask = u128::MAX.checked_shr(8 * (16 - len) as u32).unwrap_or(0);
+        let key = u128::from_le_bytes(bytes) & mask;
+        let folded = (key as u64) ^ ((key >> 64) as u64);
+        let bit = 1u64 << (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58);
+        let seen = self.bits & bit != 0 && self.short.contains(&key);
+        self.bits |= bit;
+        if !seen {
+            self.short.push(key);
+        }
+        !seen
+    }
+}
 
 /// Whether `b` ends a move or number token.
 #[inline]
@@ -530,9 +590,7 @@ impl State {
             has_fen: false,
             last_fen_text: String::new(),
             last_fen: None,
-            tag_names: Vec::new(),
-            tag_name_bytes: Vec::new(),
-            tag_name_bits: 0,
+            tag_names: TagNames::default(),
             frames: Vec::new(),
             comment: Vec::new(),
             in_comment: false,
@@ -559,8 +617,6 @@ impl State {
         self.error = None;
         self.has_fen = false;
         self.tag_names.clear();
-        self.tag_name_bytes.clear();
-        self.tag_name_bits = 0;
         self.frames.clear();
         self.in_comment = false;
         self.pending_nags.clear();
@@ -851,6 +907,7 @@ impl State {
             self.fail(line, i, reason);
             return line.len();
         }
+        let name_end = i;
         let name = match line_str.and_then(|text| text.get(name_start..i)) {
             Some(name) => name,
             None => tag_name(&line[name_start..i]),
@@ -958,23 +1015,8 @@ impl State {
                 }
             };
         }
-        // A bit per hash of the names seen: most names are new, and a clear
-        // bit says so without comparing.
-        let bytes = name.as_bytes();
-        let (first, last) = (bytes.first().copied(), bytes.last().copied());
-        let hash =
-            name.len() + 7 * usize::from(first.unwrap_or(0)) + 31 * usize::from(last.unwrap_or(0));
-        let bit = 1u64 << (hash & 63);
-        let repeated = self.tag_name_bits & bit != 0
-            && self.tag_names.iter().any(|&(start, len)| {
-                len == name.len() && self.tag_name_bytes[start..start + len] == *bytes
-            });
-        self.tag_name_bits |= bit;
-        if repeated {
+        if !self.tag_names.insert(line, name_start, name_end) {
             self.warn(WarningKind::DuplicateTag, line, at, &line[at..end], v);
-        } else {
-            self.tag_names.push((self.tag_name_bytes.len(), name.len()));
-            self.tag_name_bytes.extend_from_slice(name.as_bytes());
         }
         let value = borrowed.unwrap_or(&self.scratch);
         if name == "FEN" {
@@ -1481,5 +1523,73 @@ impl State {
         v.result(result);
         self.result_seen = true;
         self.phase = Phase::AfterResult;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TagNames;
+    use std::collections::HashSet;
+
+    #[test]
+    fn tag_names_find_every_repeat_and_nothing_else() {
+        // Names around the 16-byte boundary, prefixes of each other, and
+        // names equal in their first 16 bytes.
+        let mut names: Vec<String> = vec![
+            "A".into(),
+            "Site".into(),
+            "Sit".into(),
+            "SiteX".into(),
+            "S1te".into(),
+            "White".into(),
+            "WhiteElo".into(),
+            "WhiteEngineOptions".into(),
+            "WhiteEngineOptionz".into(),
+            "WhiteEngineOption".into(),
+            "WhiteEngineOptio".into(),
+            "WhiteEngineOpti".into(),
+            "abcdefghijklmnop".into(),
+            "abcdefghijklmnopq".into(),
+            "abcdefghijklmnopr".into(),
+            "_".into(),
+        ];
+        // And many more from a fixed generator.
+        let alphabet = b"ABCXYZabcxyz019_";
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..400 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = 1 + (state % 24) as usize;
+            names.push(
+                (0..len)
+                    .map(|k| char::from(alphabet[((state >> (k % 16 * 4)) & 15) as usize]))
+                    .collect(),
+            );
+        }
+        // Each name read from tag lines of different shapes: the bytes after
+        // a name (a value, a tab, the end of the line) must not matter.
+        let mut kept = TagNames::default();
+        let mut reference = HashSet::new();
+        let mut shape = 0;
+        for round in 0..3 {
+            for name in &names {
+                shape = (shape + 1) % 3;
+                let line = match shape {
+                    0 => format!("[{name} \"value\"]"),
+                    1 => format!("[{name}\t\"another, longer value\"]"),
+                    _ => format!("[{name}"),
+                };
+                let new = kept.insert(line.as_bytes(), 1, 1 + name.len());
+                assert_eq!(
+                    new,
+                    reference.insert(name.clone()),
+                    "{name:?} in round {round}"
+                );
+            }
+        }
+        kept.clear();
+        assert!(kept.insert(b"[Site \"x\"]", 1, 5));
+        assert!(!kept.insert(b"[Site \"y\"]", 1, 5));
     }
 }
