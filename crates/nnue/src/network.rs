@@ -159,6 +159,50 @@ impl Network {
         self.king_buckets
     }
 
+    /// The feature weights, scaled by [`QA`]: for each king bucket and each
+    /// input ([`crate::feature_in`]), a row of [`Network::hidden`] weights.
+    ///
+    /// ```
+    /// use outpost_nnue::{default_network, INPUTS};
+    ///
+    /// let net = default_network();
+    /// assert_eq!(net.feature_weights().len(), net.king_buckets() * INPUTS * net.hidden());
+    /// ```
+    pub fn feature_weights(&self) -> &[i16] {
+        &self.feature_weights
+    }
+
+    /// The feature biases, one per hidden unit, scaled by [`QA`].
+    ///
+    /// ```
+    /// let net = outpost_nnue::default_network();
+    /// assert_eq!(net.feature_biases().len(), net.hidden());
+    /// ```
+    pub fn feature_biases(&self) -> &[i16] {
+        &self.feature_biases
+    }
+
+    /// The output weights, scaled by [`QB`]: per output bucket, the side to
+    /// move's [`Network::hidden`] weights, then the other side's.
+    ///
+    /// ```
+    /// let net = outpost_nnue::default_network();
+    /// assert_eq!(net.output_weights().len(), net.buckets() * 2 * net.hidden());
+    /// ```
+    pub fn output_weights(&self) -> &[i16] {
+        &self.output_weights
+    }
+
+    /// The output biases, one per output bucket, scaled by [`QA`]·[`QB`].
+    ///
+    /// ```
+    /// let net = outpost_nnue::default_network();
+    /// assert_eq!(net.output_biases().len(), net.buckets());
+    /// ```
+    pub fn output_biases(&self) -> &[i32] {
+        &self.output_biases
+    }
+
     /// The output bucket of a position with `pieces` pieces (kings included).
     #[inline]
     pub fn bucket(&self, pieces: u32) -> usize {

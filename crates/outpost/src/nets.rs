@@ -269,14 +269,17 @@ pub struct TrainArgs {
     #[arg(long)]
     no_mirror: bool,
     /// Start from this checkpoint instead of random weights.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "from_net")]
     resume: Option<PathBuf>,
+    /// Start from this network file's weights (a `.nnue`, such as `crates/nnue/nets/gen10.nnue`) instead of random weights: fine-tunes it on the data; --hidden, --buckets and --king-buckets must match it
+    #[arg(long)]
+    from_net: Option<PathBuf>,
 }
 
 /// Runs `outpost train ...`, writing a line per epoch to `out`.
 pub fn train(args: TrainArgs, out: &mut (impl Write + Send)) -> Result<String, TrainError> {
     use outpost::train::trainer::{
-        load_checkpoint, save_checkpoint, train, TrainConfig, TrainingData,
+        load_checkpoint, save_checkpoint, train, FloatNetwork, TrainConfig, TrainingData,
     };
     let config = TrainConfig {
         data: args.data,
@@ -297,7 +300,26 @@ pub fn train(args: TrainArgs, out: &mut (impl Write + Send)) -> Result<String, T
         ..TrainConfig::default()
     };
     std::fs::create_dir_all(&config.out_dir).map_err(|e| TrainError::io(&config.out_dir, e))?;
-    let start = args.resume.as_deref().map(load_checkpoint).transpose()?;
+    let start = match (&args.resume, &args.from_net) {
+        (Some(checkpoint), _) => Some(load_checkpoint(checkpoint)?),
+        (None, Some(path)) => {
+            let net = load_network(path)
+                .map_err(|e| TrainError::Setting(format!("{}: {e}", path.display())))?;
+            Some(FloatNetwork::from_network(&net))
+        }
+        (None, None) => None,
+    };
+    // Said before the data is read, which may take a while.
+    if let Some(net) = &start {
+        if (net.hidden, net.buckets, net.king_buckets)
+            != (config.hidden, config.buckets, config.king_buckets)
+        {
+            return Err(TrainError::Setting(format!(
+                "the starting network has another shape: {} hidden, {} buckets, {} king buckets",
+                net.hidden, net.buckets, net.king_buckets
+            )));
+        }
+    }
     let loaded = Instant::now();
     let data = TrainingData::load(&config.data, config.validation)?;
     let _ = writeln!(

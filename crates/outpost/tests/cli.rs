@@ -942,6 +942,40 @@ fn datagen_and_train_from_the_command_line() {
     let (code, _, err) = command_line(&["bench", "3", "--eval", "nnue", "--eval-file", data]);
     assert_eq!(code, Some(2));
     assert!(err.contains("not an Outpost network"), "{err}");
+    // Fine-tuning that network from its file; a file that is not a
+    // network, or a network of another shape, is one line and exit 2.
+    let tuned = dir.join("tuned");
+    let train_from = |from: &str, hidden: &str| {
+        command_line(&[
+            "train",
+            data,
+            "--out",
+            tuned.to_str().unwrap(),
+            "--hidden",
+            hidden,
+            "--epochs",
+            "1",
+            "--batch",
+            "64",
+            "--threads",
+            "1",
+            "--from-net",
+            from,
+        ])
+    };
+    let (code, out, err) = train_from(net.to_str().unwrap(), "16");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("epoch   1"), "{out}");
+    assert!(outpost::nnue::load_network(&tuned.join("final.nnue")).is_ok());
+    for (from, hidden, says) in [
+        (data, "16", "not an Outpost network"),
+        (net.to_str().unwrap(), "32", "another shape"),
+    ] {
+        let (code, _, err) = train_from(from, hidden);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains(says), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
     // An evaluation scale that is not a positive number of centipawns: one
     // line, exit 2.
     let (code, _, err) = command_line(&[

@@ -298,6 +298,38 @@ impl FloatNetwork {
         }
     }
 
+    /// A quantised network back in floats: each parameter divided by its
+    /// scale, so [`FloatNetwork::quantise`] gives `net` again. Training
+    /// from it fine-tunes `net` on new data (the built-in network, say,
+    /// whose float checkpoint is not kept). With king buckets the merged
+    /// weights become the buckets' own and the factoriser starts at zero.
+    ///
+    /// ```
+    /// use outpost_nnue::default_network;
+    /// use outpost_train::trainer::FloatNetwork;
+    ///
+    /// let net = default_network();
+    /// let float = FloatNetwork::from_network(&net);
+    /// assert_eq!(float.hidden, net.hidden());
+    /// assert_eq!(float.quantise().unwrap(), *net);
+    /// ```
+    pub fn from_network(net: &Network) -> FloatNetwork {
+        let layout = Layout::new(net.hidden(), net.buckets(), net.king_buckets());
+        let mut params = Vec::with_capacity(layout.len);
+        let (qa, qb) = (QA as f32, QB as f32);
+        params.extend(net.feature_weights().iter().map(|&w| f32::from(w) / qa));
+        params.extend(net.feature_biases().iter().map(|&b| f32::from(b) / qa));
+        params.extend(net.output_weights().iter().map(|&w| f32::from(w) / qb));
+        params.extend(net.output_biases().iter().map(|&b| b as f32 / (qa * qb)));
+        params.resize(layout.len, 0.0);
+        FloatNetwork {
+            hidden: net.hidden(),
+            buckets: net.buckets(),
+            king_buckets: net.king_buckets(),
+            params,
+        }
+    }
+
     fn layout(&self) -> Layout {
         Layout::new(self.hidden, self.buckets, self.king_buckets)
     }

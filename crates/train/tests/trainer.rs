@@ -332,3 +332,53 @@ fn a_king_bucketed_network_starts_as_its_factoriser() {
     let pos: Position = outpost_notation::parse_fen("8/5k2/8/8/2P5/1K6/8/8 b - - 0 1").unwrap();
     assert!((bucketed.evaluate(&pos) - plain.evaluate(&pos)).abs() > 1e-3);
 }
+
+#[test]
+fn a_quantised_network_comes_back_from_floats_unchanged_and_trains_on() {
+    // Trained a little first, so the weights are not the random start's,
+    // with and without king buckets (whose factoriser is merged when
+    // quantised).
+    let records = records("from-network");
+    let data = TrainingData::split(records, 0.1);
+    for king_buckets in [1, outpost_nnue::KING_BUCKETS] {
+        let config = TrainConfig {
+            king_buckets,
+            ..tiny_config(2)
+        };
+        let float = train(&config, &data, None, &mut |_, _| Ok(())).unwrap();
+        let quantised = float.quantise().unwrap();
+        let back = FloatNetwork::from_network(&quantised);
+        assert_eq!(
+            back.quantise().unwrap(),
+            quantised,
+            "{king_buckets} king buckets"
+        );
+        // Its evaluations are the quantised network's, and it trains on
+        // from there: the loss of the first epoch starts near where the
+        // quantised network is, not at a random network's.
+        let mut losses = Vec::new();
+        let tuned = train(&config, &data, Some(back.clone()), &mut |report, _| {
+            losses.push(report.validation_loss);
+            Ok(())
+        })
+        .unwrap();
+        assert_ne!(tuned.params, back.params);
+        let random = FloatNetwork::random(16, 1, king_buckets, 99);
+        let mut random_losses = Vec::new();
+        train(&config, &data, Some(random), &mut |report, _| {
+            random_losses.push(report.validation_loss);
+            Ok(())
+        })
+        .unwrap();
+        assert!(
+            losses[0] < random_losses[0],
+            "{losses:?} against {random_losses:?}"
+        );
+    }
+    // The built-in network too.
+    let builtin = outpost_nnue::default_network();
+    assert_eq!(
+        FloatNetwork::from_network(&builtin).quantise().unwrap(),
+        *builtin
+    );
+}
