@@ -299,7 +299,6 @@ pub fn train(args: TrainArgs, out: &mut (impl Write + Send)) -> Result<String, T
         mirror: !args.no_mirror,
         ..TrainConfig::default()
     };
-    std::fs::create_dir_all(&config.out_dir).map_err(|e| TrainError::io(&config.out_dir, e))?;
     let start = match (&args.resume, &args.from_net) {
         (Some(checkpoint), _) => Some(load_checkpoint(checkpoint)?),
         (None, Some(path)) => {
@@ -309,7 +308,8 @@ pub fn train(args: TrainArgs, out: &mut (impl Write + Send)) -> Result<String, T
         }
         (None, None) => None,
     };
-    // Said before the data is read, which may take a while.
+    // Said before anything is written or the data read (which may take a
+    // while).
     if let Some(net) = &start {
         if (net.hidden, net.buckets, net.king_buckets)
             != (config.hidden, config.buckets, config.king_buckets)
@@ -320,6 +320,7 @@ pub fn train(args: TrainArgs, out: &mut (impl Write + Send)) -> Result<String, T
             )));
         }
     }
+    std::fs::create_dir_all(&config.out_dir).map_err(|e| TrainError::io(&config.out_dir, e))?;
     let loaded = Instant::now();
     let data = TrainingData::load(&config.data, config.validation)?;
     let _ = writeln!(

@@ -963,6 +963,10 @@ fn datagen_and_train_from_the_command_line() {
             from,
         ])
     };
+    // A refused start writes nothing.
+    let (code, _, _) = train_from(net.to_str().unwrap(), "32");
+    assert_eq!(code, Some(2));
+    assert!(!tuned.exists());
     let (code, out, err) = train_from(net.to_str().unwrap(), "16");
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("epoch   1"), "{out}");
