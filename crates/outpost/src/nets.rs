@@ -311,14 +311,7 @@ pub fn train(args: TrainArgs, out: &mut (impl Write + Send)) -> Result<String, T
     // Said before anything is written or the data read (which may take a
     // while).
     if let Some(net) = &start {
-        if (net.hidden, net.buckets, net.king_buckets)
-            != (config.hidden, config.buckets, config.king_buckets)
-        {
-            return Err(TrainError::Setting(format!(
-                "the starting network has another shape: {} hidden, {} buckets, {} king buckets",
-                net.hidden, net.buckets, net.king_buckets
-            )));
-        }
+        config.check_start(net)?;
     }
     std::fs::create_dir_all(&config.out_dir).map_err(|e| TrainError::io(&config.out_dir, e))?;
     let loaded = Instant::now();

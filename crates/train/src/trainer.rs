@@ -75,6 +75,21 @@ pub struct TrainConfig {
 }
 
 impl TrainConfig {
+    /// Whether a network to start from has the shape these settings train
+    /// (hidden units, output buckets, king buckets); an error naming its
+    /// shape if not.
+    pub fn check_start(&self, start: &FloatNetwork) -> Result<(), TrainError> {
+        if (start.hidden, start.buckets, start.king_buckets)
+            == (self.hidden, self.buckets, self.king_buckets)
+        {
+            return Ok(());
+        }
+        Err(TrainError::Setting(format!(
+            "the starting network has another shape: {} hidden, {} buckets, {} king buckets",
+            start.hidden, start.buckets, start.king_buckets
+        )))
+    }
+
     /// The λ of `record`'s target: `sample_lambda` for a sampled
     /// evaluation when it is set, `lambda` otherwise.
     pub fn lambda_of(&self, record: &TrainingRecord) -> f32 {
@@ -650,13 +665,7 @@ pub fn train(
                 config.seed,
             )
         });
-        if (net.hidden, net.buckets, net.king_buckets)
-            != (config.hidden, config.buckets, config.king_buckets)
-        {
-            return Err(TrainError::Setting(
-                "the starting network has another shape".into(),
-            ));
-        }
+        config.check_start(&net)?;
         let layout = net.layout();
         let validation: Vec<Sample> = data
             .validation
