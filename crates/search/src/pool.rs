@@ -574,6 +574,42 @@ impl<E: Evaluate + Clone + 'static> SearchPool<E> {
         self.wait();
         result.unwrap_or_else(|| fallback_result(&position))
     }
+
+    /// Searches `job` like [`search`](SearchPool::search), but without
+    /// reports: the calling thread sleeps until the result and is woken once,
+    /// not once per iteration. For callers that want only the result of
+    /// many short searches (data generation, self-play at a node count).
+    ///
+    /// ```
+    /// use outpost_board::Position;
+    /// use outpost_search::{Limits, SearchControl, SearchJob, SearchPool};
+    ///
+    /// let mut pool = SearchPool::default();
+    /// let pos = Position::startpos();
+    /// let job = SearchJob::new(pos, Limits::depth(6));
+    /// let result = pool.search_without_reports(job.clone(), &SearchControl::new());
+    /// assert!(pos.is_legal(result.best_move));
+    /// assert_eq!(result.depth, 6);
+    ///
+    /// // The same search as with reports: same move, score and node count.
+    /// let mut fresh = SearchPool::default();
+    /// let reported = fresh.search(job, &SearchControl::new(), &mut |_| {});
+    /// assert_eq!((reported.best_move, reported.score), (result.best_move, result.score));
+    /// assert_eq!(reported.nodes, result.nodes);
+    /// ```
+    pub fn search_without_reports(
+        &mut self,
+        job: SearchJob,
+        control: &SearchControl,
+    ) -> SearchResult {
+        self.wait();
+        let position = job.position;
+        let (sender, receiver) = mpsc::channel();
+        let started = self.start(job, control, Box::new(ResultSink(sender)));
+        let result = started.ok().and_then(|()| receiver.recv().ok());
+        self.wait();
+        result.unwrap_or_else(|| fallback_result(&position))
+    }
 }
 
 impl<E: Evaluate + Clone + 'static> Drop for SearchPool<E> {
@@ -597,6 +633,17 @@ impl SearchSink for ChannelSink {
 
     fn finish(self: Box<Self>, result: SearchResult) {
         let _ = self.0.send(Err(result));
+    }
+}
+
+/// The silent search's sink: the result alone back to the caller's thread.
+struct ResultSink(mpsc::Sender<SearchResult>);
+
+impl SearchSink for ResultSink {
+    fn report(&mut self, _: Report) {}
+
+    fn finish(self: Box<Self>, result: SearchResult) {
+        let _ = self.0.send(result);
     }
 }
 

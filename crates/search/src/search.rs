@@ -4,7 +4,6 @@
 use crate::history::{
     continuation_index, history_bonus, ContinuationIndex, CorrectionKeys, History,
 };
-use crate::limits::Limits;
 use crate::movepick::{MovePicker, PickerBuffers};
 use crate::options::SearchDriver;
 use crate::params;
@@ -12,11 +11,12 @@ use crate::pool::playable;
 use crate::report::{PvReport, Report, ScoreBound};
 use crate::score::{is_mate, mate_in, mated_in, Score, INFINITE, MATE_BOUND};
 use crate::tables::{TableWdl, TB_WIN};
-use crate::thread::Shared;
+use crate::thread::{Job, Shared};
 use crate::tt::Bound;
 use outpost_board::{CastlingRights, Color, Move, Piece, PieceKind, Position, SEE_VALUES};
 use outpost_eval::Evaluate;
 use std::sync::atomic::Ordering;
+use std::sync::LazyLock;
 
 mod driver;
 
@@ -49,15 +49,56 @@ fn picker_slot(ply: usize, purpose: PickerUse) -> usize {
     3 * ply + purpose as usize
 }
 
-/// Late-move reductions by depth and move number: `0.5 + ln(d) ln(m) / 2.5`.
-fn lmr_table() -> Box<[[i32; 64]; 64]> {
-    let mut table = Box::new([[0; 64]; 64]);
+/// Late-move reductions by depth and move number: `0.5 + ln(d) ln(m) / 2.5`,
+/// computed once for the process.
+static LMR_TABLE: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
+    let mut table = [[0; 64]; 64];
     for (depth, row) in table.iter_mut().enumerate().skip(1) {
         for (number, r) in row.iter_mut().enumerate().skip(1) {
             *r = (0.5 + (depth as f64).ln() * (number as f64).ln() / 2.5) as i32;
         }
     }
     table
+});
+
+/// The per-ply scratch space of one search thread: move-picker buffers,
+/// killers, stack frames and the triangular PV table (about 850 KB in
+/// all). A pool thread keeps one for its whole life and lends it to each
+/// search, so a short search (a thousand nodes, as data generation runs)
+/// does not allocate and clear it every time.
+pub(crate) struct SearchBuffers {
+    /// The move pickers' buffers, by [`picker_slot`]; each picker fills
+    /// its buffer before reading it, so they are never cleared.
+    pickers: Vec<PickerBuffers>,
+    killers: Box<[[Move; 2]; MAX_PLY + 2]>,
+    frames: Box<[Frame; MAX_PLY + 4]>,
+    /// Rows are read only up to their `pv_len`, so never cleared.
+    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: Box<[usize; MAX_PLY + 1]>,
+}
+
+impl SearchBuffers {
+    pub(crate) fn new() -> SearchBuffers {
+        SearchBuffers {
+            pickers: (0..PICKER_SLOTS)
+                .map(|_| PickerBuffers::default())
+                .collect(),
+            killers: Box::new([[Move::NULL; 2]; MAX_PLY + 2]),
+            frames: Box::new([Frame::default(); MAX_PLY + 4]),
+            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: Box::new([0; MAX_PLY + 1]),
+        }
+    }
+
+    /// Back to the state a new search starts from (what [`new`] gives, but
+    /// for the buffers that are filled before they are read).
+    ///
+    /// [`new`]: SearchBuffers::new
+    fn reset(&mut self) {
+        *self.killers = [[Move::NULL; 2]; MAX_PLY + 2];
+        *self.frames = [Frame::default(); MAX_PLY + 4];
+        *self.pv_len = [0; MAX_PLY + 1];
+    }
 }
 
 /// A root move with its latest score and line.
@@ -90,13 +131,13 @@ pub(crate) struct Worker<'a, E: Evaluate> {
     shared: &'a Shared,
     eval: &'a mut E,
     history: &'a mut History,
-    lmr: Box<[[i32; 64]; 64]>,
+    lmr: &'static [[i32; 64]; 64],
     /// The move pickers' buffers, by [`picker_slot`].
-    pickers: Vec<PickerBuffers>,
-    killers: Box<[[Move; 2]; MAX_PLY + 2]>,
-    frames: Box<[Frame; MAX_PLY + 4]>,
-    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
-    pv_len: Box<[usize; MAX_PLY + 1]>,
+    pickers: &'a mut [PickerBuffers],
+    killers: &'a mut [[Move; 2]; MAX_PLY + 2],
+    frames: &'a mut [Frame; MAX_PLY + 4],
+    pv: &'a mut [[Move; MAX_PLY + 1]; MAX_PLY + 1],
+    pv_len: &'a mut [usize; MAX_PLY + 1],
     /// Keys of the game's positions before the root, then of the search path.
     keys: Vec<u64>,
     pub(crate) nodes: u64,
@@ -114,27 +155,25 @@ pub(crate) struct Worker<'a, E: Evaluate> {
 impl<'a, E: Evaluate> Worker<'a, E> {
     pub(crate) fn new(
         id: usize,
-        shared: &'a Shared,
+        job: &'a Job,
         eval: &'a mut E,
         history: &'a mut History,
-        pos: &Position,
-        game_keys: &[u64],
-        limits: &Limits,
+        buffers: &'a mut SearchBuffers,
     ) -> Worker<'a, E> {
+        let (shared, pos, game_keys, limits) = (&job.shared, &job.pos, &job.keys, &job.limits);
         eval.set_root(pos);
+        buffers.reset();
         let mut worker = Worker {
             id,
             shared,
             eval,
             history,
-            lmr: lmr_table(),
-            pickers: (0..PICKER_SLOTS)
-                .map(|_| PickerBuffers::default())
-                .collect(),
-            killers: Box::new([[Move::NULL; 2]; MAX_PLY + 2]),
-            frames: Box::new([Frame::default(); MAX_PLY + 4]),
-            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
-            pv_len: Box::new([0; MAX_PLY + 1]),
+            lmr: &LMR_TABLE,
+            pickers: &mut buffers.pickers,
+            killers: &mut buffers.killers,
+            frames: &mut buffers.frames,
+            pv: &mut buffers.pv,
+            pv_len: &mut buffers.pv_len,
             keys: game_keys.to_vec(),
             nodes: 0,
             seldepth: 0,

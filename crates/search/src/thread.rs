@@ -12,7 +12,7 @@ use crate::limits::Limits;
 use crate::options::SearchDriver;
 use crate::pool::{fallback_result, final_line, result_of, SearchSink};
 use crate::report::{PvReport, Report};
-use crate::search::Worker;
+use crate::search::{SearchBuffers, Worker};
 use crate::tables::EndgameTables;
 use crate::time::{TimeBudget, NEW_ITERATION_SHARE};
 use crate::tt::TranspositionTable;
@@ -348,21 +348,14 @@ impl<E> PoolThread<E> {
 /// The loop of pool thread `id`: one task at a time until the pool closes.
 fn run_thread<E: Evaluate>(id: usize, inbox: &Receiver<Task<E>>, mut eval: E) {
     let mut history = History::new();
+    let mut buffers = SearchBuffers::new();
     while let Ok(task) = inbox.recv() {
         match task {
             Task::ClearHistory => history.clear(),
             Task::SetEvaluator(new) => eval = new,
             Task::Helper { job, done } => {
                 let nodes = catch_unwind(AssertUnwindSafe(|| {
-                    let mut worker = Worker::new(
-                        id,
-                        &job.shared,
-                        &mut eval,
-                        &mut history,
-                        &job.pos,
-                        &job.keys,
-                        &job.limits,
-                    );
+                    let mut worker = Worker::new(id, &job, &mut eval, &mut history, &mut buffers);
                     worker.iterate(&job.pos, job.max_depth, None, &mut |_| {});
                     worker.nodes
                 }));
@@ -372,7 +365,9 @@ fn run_thread<E: Evaluate>(id: usize, inbox: &Receiver<Task<E>>, mut eval: E) {
                 }
                 let _ = done.send(nodes.unwrap_or(0));
             }
-            Task::Main { job, duty } => main_search(&job, duty, &mut eval, &mut history),
+            Task::Main { job, duty } => {
+                main_search(&job, duty, &mut eval, &mut history, &mut buffers)
+            }
         }
     }
 }
@@ -380,7 +375,13 @@ fn run_thread<E: Evaluate>(id: usize, inbox: &Receiver<Task<E>>, mut eval: E) {
 /// The main thread's search: iterate and report, stop the helpers, build
 /// the result, let the sink conclude, hold an infinite or pondering
 /// search's answer until released, and deliver the result.
-fn main_search<E: Evaluate>(job: &Job, duty: MainDuty, eval: &mut E, history: &mut History) {
+fn main_search<E: Evaluate>(
+    job: &Job,
+    duty: MainDuty,
+    eval: &mut E,
+    history: &mut History,
+    buffers: &mut SearchBuffers,
+) {
     let MainDuty {
         mut sink,
         helpers,
@@ -390,15 +391,7 @@ fn main_search<E: Evaluate>(job: &Job, duty: MainDuty, eval: &mut E, history: &m
     // played to be its first move.
     let mut last_line: Option<PvReport> = None;
     let searched = catch_unwind(AssertUnwindSafe(|| {
-        let mut worker = Worker::new(
-            0,
-            &job.shared,
-            eval,
-            history,
-            &job.pos,
-            &job.keys,
-            &job.limits,
-        );
+        let mut worker = Worker::new(0, job, eval, history, buffers);
         let mut report = |r: Report| {
             if let Report::Pv(line) = &r {
                 if line.multipv == 1 {

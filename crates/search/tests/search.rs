@@ -564,3 +564,28 @@ fn a_started_search_runs_in_the_background_and_is_delivered_once() {
     drop(pool);
     assert_eq!(finished.load(Ordering::SeqCst), 1);
 }
+
+/// A pool thread lends the same scratch buffers (killers, stack frames, PV
+/// table, picker lists) to every search: after `new_game` a search must
+/// run exactly as it would on a new pool, with or without reports.
+#[test]
+fn a_used_pool_after_new_game_searches_like_a_new_one() {
+    let limits = Limits::depth(7);
+    let mut used = SearchPool::default();
+    for fen in &BENCH_POSITIONS[..4] {
+        let pos = parse_fen(fen).unwrap();
+        used.search_without_reports(SearchJob::new(pos, limits.clone()), &SearchControl::new());
+    }
+    for fen in &BENCH_POSITIONS[4..8] {
+        let pos = parse_fen(fen).unwrap();
+        used.new_game();
+        let again =
+            used.search_without_reports(SearchJob::new(pos, limits.clone()), &SearchControl::new());
+        let fresh = search(fen, &limits);
+        assert_eq!(
+            (again.best_move, again.score, again.nodes, &again.pv),
+            (fresh.best_move, fresh.score, fresh.nodes, &fresh.pv),
+            "{fen}"
+        );
+    }
+}

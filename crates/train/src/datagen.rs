@@ -413,10 +413,9 @@ fn play_game<E: Evaluate + Clone + 'static>(
     let limits = Limits::soft_nodes(config.nodes, config.nodes.saturating_mul(HARD_NODES_FACTOR));
     let control = SearchControl::new();
     let search = |engine: &mut SearchPool<Sampler<E>>, pos: &Position, keys: &[u64]| {
-        let result = engine.search(
+        let result = engine.search_without_reports(
             SearchJob::new(*pos, limits.clone()).with_history(keys),
             &control,
-            &mut |_| {},
         );
         (result.best_move, centipawns(result.score))
     };
@@ -447,10 +446,9 @@ fn play_game<E: Evaluate + Clone + 'static>(
             break controller_result(&controller);
         };
         let pos = request.position;
-        let found = engine.search(
+        let found = engine.search_without_reports(
             SearchJob::new(pos, limits.clone()).with_history(&request.history),
             &control,
-            &mut |_| {},
         );
         let (best, score) = (found.best_move, centipawns(found.score));
         actions = controller.search_finished(id, found);
@@ -520,7 +518,7 @@ fn searched_score<E: Evaluate + Clone + 'static>(
     limits: &Limits,
     control: &SearchControl,
 ) -> Option<i32> {
-    let found = labeller.search(SearchJob::new(*pos, limits.clone()), control, &mut |_| {});
+    let found = labeller.search_without_reports(SearchJob::new(*pos, limits.clone()), control);
     match found.score {
         Score::Centipawns(cp) if !found.best_move.is_noisy() => Some(cp),
         _ => None,
