@@ -62,7 +62,7 @@ static LMR_TABLE: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
 });
 
 /// The per-ply scratch space of one search thread: move-picker buffers,
-/// killers, stack frames and the triangular PV table (about 850 KB in
+/// killers, stack frames and the triangular PV table (about 630 KB in
 /// all). A pool thread keeps one for its whole life and lends it to each
 /// search, so a short search (a thousand nodes, as data generation runs)
 /// does not allocate and clear it every time.
