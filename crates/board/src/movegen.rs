@@ -597,7 +597,9 @@ impl Position {
     /// `danger` is every square the enemy's pawns, knights and king attack
     /// ([`Position::leaper_attacks`]); only sliders are looked up square by
     /// square, and only where one stands on the square's lines.
-    #[inline]
+    // Forced inline: as a call it cost about 12 instructions a node even
+    // without castling rights (position 3 bulk perft 6: 4 % of the total).
+    #[inline(always)]
     fn castling_destinations(&self, us: Color, occupied: Bitboard, danger: Bitboard) -> Bitboard {
         let rights = self.castling_rights();
         let mut to = Bitboard::EMPTY;

@@ -653,7 +653,9 @@ impl Position {
     /// The checkers and the pinned pieces of the side to move, found together:
     /// enemy sliders seen from the king through its own pieces either check
     /// (nothing between) or pin (one of ours between).
-    #[inline]
+    // Forced inline into the generator, where LLVM kept it a call: position
+    // 3 bulk perft 6, 389.7 → 377.6 M instructions.
+    #[inline(always)]
     pub(crate) fn check_info(&self) -> (Bitboard, Bitboard) {
         let us = self.side;
         let king = self.king_square(us);
