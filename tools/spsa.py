@@ -178,6 +178,10 @@ def run(args, play_games=play):
         while state["iteration"] < args.iterations:
             if args.stop_after and played >= args.stop_after:
                 break
+            if getattr(args, "pause_file", "") and os.path.exists(args.pause_file):
+                print(f"paused before iteration {state['iteration'] + 1}: "
+                      f"{args.pause_file} exists", flush=True)
+                break
             k = state["iteration"] + 1
             deltas = {n: rng.choice((-1, 1)) for n in names}
             plus, minus, steps = {}, {}, {}
@@ -291,6 +295,24 @@ def self_test():
             finally:
                 sys.stdout = saved
         check("the same tunables at another path go on", moved_ok, True)
+        # A pause file stops the tune between iterations, the state saved.
+        pause = os.path.join(tmp, "pause")
+        paused_state = os.path.join(tmp, "paused.json")
+
+        def pausing_play(_args, plus, minus, k, _folder):
+            if k == 2:
+                open(pause, "w").close()
+            return fake_play(_args, plus, minus, k, _folder)
+
+        with open(os.devnull, "w") as null:
+            saved, sys.stdout = sys.stdout, null
+            try:
+                run(argparse.Namespace(**dict(vars(args), state=paused_state, stop_after=0,
+                                              pause_file=pause)), pausing_play)
+            finally:
+                sys.stdout = saved
+        check("a pause file stops after the iteration under way",
+              json.load(open(paused_state, encoding="utf-8"))["iteration"], 2)
         other = argparse.Namespace(**dict(vars(args), tc="2+0.02"))
         try:
             run(other, fake_play)
@@ -315,6 +337,9 @@ def main():
     p.add_argument("--concurrency", type=int, default=2)
     p.add_argument("--stop-after", type=int, default=0,
                    help="stop after this many iterations in this sitting (0: go to N)")
+    p.add_argument("--pause-file", default="",
+                   help="stop before the next iteration once this file exists (the state is "
+                        "saved after every iteration, so the tune resumes where it stopped)")
     p.add_argument("--show", metavar="STATE", help="print a tune's values and exit")
     p.add_argument("--self-test", action="store_true", help="check the script and exit")
     args = p.parse_args()
