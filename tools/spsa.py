@@ -218,6 +218,14 @@ def show_text(state):
     return "\n".join(lines)
 
 
+def values_text(state):
+    """The tune's values as the engine takes them: `NAME=VALUE` a line, each
+    θ rounded and kept in its range, for `match.py --opt1` or `setoption`."""
+    params = state["settings"]["params"]
+    return "\n".join(f"{name}={perturbed(state['theta'][name], params[name], 0.0, 1)}"
+                     for name in sorted(params))
+
+
 def self_test():
     """The schedule, the update and resuming, without playing a game."""
     test = SelfTest("spsa")
@@ -311,6 +319,10 @@ def self_test():
                                               pause_file=pause)), pausing_play)
             finally:
                 sys.stdout = saved
+        check("values rounded and in range",
+              values_text({"settings": {"params": params},
+                           "theta": {"rfp_margin": 150.6, "null_min_depth": 3.4}}),
+              "null_min_depth=3\nrfp_margin=150")
         check("a pause file stops after the iteration under way",
               json.load(open(paused_state, encoding="utf-8"))["iteration"], 2)
         other = argparse.Namespace(**dict(vars(args), tc="2+0.02"))
@@ -341,10 +353,16 @@ def main():
                    help="stop before the next iteration once this file exists (the state is "
                         "saved after every iteration, so the tune resumes where it stopped)")
     p.add_argument("--show", metavar="STATE", help="print a tune's values and exit")
+    p.add_argument("--values", metavar="STATE",
+                   help="print a tune's values as NAME=VALUE lines (rounded, in range) and exit")
     p.add_argument("--self-test", action="store_true", help="check the script and exit")
     args = p.parse_args()
     if args.self_test:
         return self_test()
+    if args.values:
+        with open(args.values, encoding="utf-8") as f:
+            print(values_text(json.load(f)))
+        return 0
     if args.show:
         with open(args.show, encoding="utf-8") as f:
             print(show_text(json.load(f)))
