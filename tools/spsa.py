@@ -178,7 +178,7 @@ def run(args, play_games=play):
         while state["iteration"] < args.iterations:
             if args.stop_after and played >= args.stop_after:
                 break
-            if getattr(args, "pause_file", "") and os.path.exists(args.pause_file):
+            if args.pause_file and os.path.exists(args.pause_file):
                 print(f"paused before iteration {state['iteration'] + 1}: "
                       f"{args.pause_file} exists", flush=True)
                 break
@@ -256,7 +256,8 @@ def self_test():
         os.chmod(fake, 0o755)
         state_path = os.path.join(tmp, "run.json")
         args = argparse.Namespace(engine=fake, tc="1+0.01", pairs=1, iterations=6, seed=7,
-                                  concurrency=1, only="", state=state_path, stop_after=3)
+                                  concurrency=1, only="", state=state_path, stop_after=3,
+                                  pause_file="")
         seen = []
 
         def fake_play(_args, plus, minus, k, _folder):
@@ -303,6 +304,10 @@ def self_test():
             finally:
                 sys.stdout = saved
         check("the same tunables at another path go on", moved_ok, True)
+        check("values rounded and in range",
+              values_text({"settings": {"params": params},
+                           "theta": {"rfp_margin": 150.6, "null_min_depth": 3.4}}),
+              "null_min_depth=3\nrfp_margin=150")
         # A pause file stops the tune between iterations, the state saved.
         pause = os.path.join(tmp, "pause")
         paused_state = os.path.join(tmp, "paused.json")
@@ -319,10 +324,6 @@ def self_test():
                                               pause_file=pause)), pausing_play)
             finally:
                 sys.stdout = saved
-        check("values rounded and in range",
-              values_text({"settings": {"params": params},
-                           "theta": {"rfp_margin": 150.6, "null_min_depth": 3.4}}),
-              "null_min_depth=3\nrfp_margin=150")
         check("a pause file stops after the iteration under way",
               json.load(open(paused_state, encoding="utf-8"))["iteration"], 2)
         other = argparse.Namespace(**dict(vars(args), tc="2+0.02"))

@@ -598,7 +598,7 @@ impl Position {
     /// ([`Position::leaper_attacks`]); only sliders are looked up square by
     /// square, and only where one stands on the square's lines.
     // Forced inline: as a call it cost about 12 instructions a node even
-    // without castling rights (position 3 bulk perft 6: 4 % of the total).
+    // without castling rights (position 3 bulk perft 7: 4 % of the total).
     #[inline(always)]
     fn castling_destinations(&self, us: Color, occupied: Bitboard, danger: Bitboard) -> Bitboard {
         let rights = self.castling_rights();
