@@ -205,16 +205,57 @@ def run(args, play_games=play):
     return 0
 
 
+def noise_spread(state):
+    """How far each constant would have moved by chance: name -> (sd now, sd at N).
+
+    Each constant's signs delta are fair coins drawn apart from the games,
+    so if a constant made no difference its movement would be a sum of
+    independent +-(a_k / c_k) * r_k terms: mean zero, standard deviation
+    sqrt(sum of (a_k / c_k * r_k)^2) over the iterations played. The
+    movement over that deviation (a z-score) says whether the games pushed
+    the constant or chance did; "at N" adds the iterations still to come
+    with the mean r^2 seen so far. Bounds (clamping) are ignored."""
+    settings = state["settings"]
+    n = settings["iterations"]
+    results = [h["result"] for h in state["history"]]
+    mean_square = sum(r * r for r in results) / len(results) if results else 0.0
+    spread = {}
+    for name, spec in settings["params"].items():
+        _, _, _, c_end, r_end = spec
+        played = 0.0
+        for k, r in enumerate(results, 1):
+            c_k, a_k = schedule(k, n, c_end, r_end)
+            played += (a_k / c_k * r) ** 2
+        coming = sum((a_k / c_k) ** 2 * mean_square
+                     for c_k, a_k in (schedule(k, n, c_end, r_end)
+                                      for k in range(len(results) + 1, n + 1)))
+        spread[name] = (played ** 0.5, (played + coming) ** 0.5)
+    return spread
+
+
 def show_text(state):
     params = state["settings"]["params"]
     results = [h["result"] for h in state["history"]]
     lines = [f"{state['iteration']} of {state['settings']['iterations']} iterations, "
              f"{sum(1 for r in results if r > 0)} won / {sum(1 for r in results if r < 0)} lost "
-             f"by the plus side"]
+             f"by the plus side",
+             "(chance sd: how far the constant would have moved if it made no difference; "
+             "z = move / chance sd)"]
+    spread = noise_spread(state)
+    z_squares = 0.0
     for name in sorted(params):
         default = params[name][0]
         theta = state["theta"][name]
-        lines.append(f"{name:28} default {default:6}  now {theta:9.2f}  ({theta - default:+.2f})")
+        sd, sd_end = spread[name]
+        z = (theta - default) / sd if sd > 0 else 0.0
+        z_squares += z * z
+        lines.append(f"{name:28} default {default:6}  now {theta:9.2f}  ({theta - default:+8.2f})"
+                     f"  chance sd {sd:7.2f}  z {z:+5.2f}  sd at N {sd_end:7.2f}")
+    # By chance alone the sum of the squared z-scores of m constants is about
+    # m, give or take sqrt(2m) (a chi-square with m degrees of freedom).
+    m = len(params)
+    lines.append(f"sum of z^2 {z_squares:.1f} over {m} constants "
+                 f"(chance alone: about {m} +- {(2 * m) ** 0.5:.1f})")
     return "\n".join(lines)
 
 
@@ -333,6 +374,20 @@ def self_test():
         except SystemExit:
             refused = True
         check("other settings refused", refused, True)
+        # The chance spread: a constant moved every iteration the same way
+        # stands far out of it; the spread follows the recorded results.
+        spread = noise_spread(final)
+        c_1, a_1 = schedule(1, 6, 6.0, 0.002)
+        one = noise_spread({"settings": final["settings"], "iteration": 1,
+                            "theta": final["theta"], "history": [{"k": 1, "result": 2}]})
+        check("chance sd of one iteration", round(one["rfp_margin"][0], 9),
+              round(a_1 / c_1 * 2, 9))
+        check("chance sd grows to N", spread["rfp_margin"][1] >= spread["rfp_margin"][0], True)
+        check("a constant that always won stands out",
+              (final["theta"]["rfp_margin"] - 75) / spread["rfp_margin"][0] > 2, True)
+        check("no results, no spread",
+              noise_spread({"settings": final["settings"], "iteration": 0, "theta": {},
+                            "history": []})["rfp_margin"][0], 0.0)
     return test.report()
 
 
