@@ -74,7 +74,7 @@ def main():
         fail(f"bench output not read: {plain!r}")
     if nodes != int(stated.group(1)):
         fail(f"the rules read {nodes} nodes, the engine states {stated.group(1)}")
-    net = os.path.join(root, "crates", "nnue", "nets", "gen10.nnue")
+    net = os.path.join(root, "crates", "nnue", "nets", "gen11.nnue")
     private = run([binary, f"setoption name EvalFile value {net}", "bench", "quit"])
     private_nodes, private_speed = bench_numbers(private)
     if private_nodes != nodes or private_speed is None:

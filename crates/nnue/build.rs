@@ -1,4 +1,4 @@
-//! Chooses the network the crate embeds: `nets/gen10.nnue`, or the file
+//! Chooses the network the crate embeds: `nets/gen11.nnue`, or the file
 //! named by the environment variable `OUTPOST_EVALFILE` at build time (the
 //! root Makefile sets it from `make EVALFILE=<path>`, as OpenBench builds
 //! engines). A file that is missing or does not start with the network
@@ -11,7 +11,7 @@ fn main() {
     println!("cargo:rerun-if-env-changed=OUTPOST_EVALFILE");
     let default = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"))
         .join("nets")
-        .join("gen10.nnue");
+        .join("gen11.nnue");
     let chosen = match std::env::var_os("OUTPOST_EVALFILE") {
         Some(path) if !path.is_empty() => PathBuf::from(path),
         _ => default,

@@ -74,7 +74,7 @@ pub fn default_network() -> Arc<Network> {
 /// use std::path::Path;
 /// use std::sync::Arc;
 ///
-/// let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/gen10.nnue"));
+/// let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/gen11.nnue"));
 /// let network = Arc::new(load_network(path).unwrap());
 /// assert_eq!(network.hidden(), 256);
 ///

@@ -255,10 +255,10 @@ impl Network {
     /// ```
     /// use outpost_nnue::{Network, MAGIC};
     ///
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/gen10.nnue")).unwrap();
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/gen11.nnue")).unwrap();
     /// assert_eq!(bytes[..4], MAGIC);
     /// let network = Network::from_bytes(&bytes).unwrap();
-    /// // Generation 10: 256 hidden units per perspective, 8 output buckets.
+    /// // Generation 11: 256 hidden units per perspective, 8 output buckets.
     /// assert_eq!((network.hidden(), network.buckets()), (256, 8));
     /// assert_eq!(network.to_bytes(), bytes);
     /// // The last 8 bytes are the checksum.

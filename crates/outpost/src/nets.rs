@@ -271,7 +271,7 @@ pub struct TrainArgs {
     /// Start from this checkpoint instead of random weights.
     #[arg(long, conflicts_with = "from_net")]
     resume: Option<PathBuf>,
-    /// Start from this network file's weights (a `.nnue`, such as `crates/nnue/nets/gen10.nnue`) instead of random weights: fine-tunes it on the data; --hidden, --buckets and --king-buckets must match it
+    /// Start from this network file's weights (a `.nnue`, such as `crates/nnue/nets/gen11.nnue`) instead of random weights: fine-tunes it on the data; --hidden, --buckets and --king-buckets must match it
     #[arg(long)]
     from_net: Option<PathBuf>,
 }

@@ -1008,7 +1008,7 @@ fn arguments_that_are_not_subcommands_are_engine_input() {
     );
     // OpenBench's form for engines with a network file: an option, then
     // the console's bench.
-    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/../nnue/nets/gen10.nnue");
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/../nnue/nets/gen11.nnue");
     let (code, out, err) = command_line(&[
         &format!("setoption name EvalFile value {net}"),
         "bench 2",
