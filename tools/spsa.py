@@ -219,17 +219,16 @@ def noise_spread(state):
     n = settings["iterations"]
     results = [h["result"] for h in state["history"]]
     mean_square = sum(r * r for r in results) / len(results) if results else 0.0
+    # r^2 of every iteration: the recorded ones, then the mean for those to come.
+    squares = [r * r for r in results] + [mean_square] * (n - len(results))
     spread = {}
     for name, spec in settings["params"].items():
         _, _, _, c_end, r_end = spec
-        played = 0.0
-        for k, r in enumerate(results, 1):
-            c_k, a_k = schedule(k, n, c_end, r_end)
-            played += (a_k / c_k * r) ** 2
-        coming = sum((a_k / c_k) ** 2 * mean_square
-                     for c_k, a_k in (schedule(k, n, c_end, r_end)
-                                      for k in range(len(results) + 1, n + 1)))
-        spread[name] = (played ** 0.5, (played + coming) ** 0.5)
+        terms = [(a_k / c_k) ** 2 * square
+                 for (c_k, a_k), square in ((schedule(k, n, c_end, r_end), square)
+                                            for k, square in enumerate(squares, 1))]
+        played = sum(terms[:len(results)])
+        spread[name] = (played ** 0.5, sum(terms) ** 0.5)
     return spread
 
 
@@ -382,7 +381,12 @@ def self_test():
                             "theta": final["theta"], "history": [{"k": 1, "result": 2}]})
         check("chance sd of one iteration", round(one["rfp_margin"][0], 9),
               round(a_1 / c_1 * 2, 9))
-        check("chance sd grows to N", spread["rfp_margin"][1] >= spread["rfp_margin"][0], True)
+        check("at the last iteration nothing is to come", spread["rfp_margin"][1],
+              spread["rfp_margin"][0])
+        # One result of 2 recorded: the five to come count r^2 = 4 each.
+        check("chance sd at N adds the iterations to come", round(one["rfp_margin"][1], 9),
+              round(sum((a / c) ** 2 * 4 for c, a in
+                        (schedule(k, 6, 6.0, 0.002) for k in range(1, 7))) ** 0.5, 9))
         check("a constant that always won stands out",
               (final["theta"]["rfp_margin"] - 75) / spread["rfp_margin"][0] > 2, True)
         check("no results, no spread",
