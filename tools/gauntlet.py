@@ -126,7 +126,8 @@ def fastchess_command(args, index, name, command, options, out, book):
             "-srand", str(args.seed + index),
             "-resign", f"movecount={resign_moves}", f"score={resign_score}",
             "-concurrency", str(args.concurrency),
-            "-pgnout", f"file={os.path.join(out, name + '.pgn')}",
+            "-pgnout", f"file={os.path.join(out, name + '.pgn')}", "timeleft=true",
+            "latency=true",
             "-config", f"outname={os.path.join(out, name + '-config.json')}"]
     if args.chess960:
         cmd += ["-variant", "fischerandom"]

@@ -461,7 +461,8 @@ def referee(game, board, engines, args):
         score = result.info.get("score")
         if score is not None:
             scores[idx].append(score.white().score(mate_score=100000))
-        game.plies.append((seconds, clock[turn] if tc else None, score, result.info.get("depth")))
+        game.plies.append((seconds, clock[turn] if tc else None, score, result.info.get("depth"),
+                           result.info.get("time")))
         board.push(result.move)
 
 
@@ -565,7 +566,12 @@ def print_summary(s):
 
 
 def pgn_text(game, specs, args):
-    """The game as PGN; each engine move is commented {score/depth seconds [%clk]}."""
+    """The game as PGN; each engine move is commented {score/depth seconds [%clk] [%eng]}.
+
+    `%eng` is the time the engine itself reported in its last `info` line,
+    when it did: the referee's `seconds` minus it is the latency the engine's
+    clock was charged for (tools/latency.py sums it).
+    """
     pgn = chess.pgn.Game.from_board(game.board)
     pgn.headers.update({
         "Event": args.event, "Site": args.site, "Date": datetime.date.today().strftime("%Y.%m.%d"),
@@ -576,7 +582,7 @@ def pgn_text(game, specs, args):
         pgn.headers["TimeControl"] = (f"{args.tc.moves}/" if args.tc.moves else "") + \
             f"{args.tc.base:g}" + (f"+{args.tc.inc:g}" if args.tc.inc else "")
     nodes = list(pgn.mainline())[len(game.start.move_stack):]
-    for node, (seconds, clock, score, depth) in zip(nodes, game.plies):
+    for node, (seconds, clock, score, depth, reported) in zip(nodes, game.plies):
         text = ""
         if score is not None:
             pov = score.white()
@@ -585,6 +591,8 @@ def pgn_text(game, specs, args):
         node.comment = f"{text}{seconds:.3f}s"
         if clock is not None:
             node.set_clock(clock)
+        if reported is not None:
+            node.comment += f" [%eng {reported:.3f}]"
     return str(pgn) + "\n\n"
 
 # ---------------------------------------------------------------------- match
