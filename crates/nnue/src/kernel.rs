@@ -209,9 +209,19 @@ mod avx2 {
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn screlu_dot(activations: &[i16], weights: &[i16]) -> i32 {
         let n = activations.len();
-        let zero = _mm256_setzero_si256();
-        let top = _mm256_set1_epi16(QA as i16);
-        let mut sum = _mm256_setzero_si256();
+        let zeros = [0i16; 16];
+        let tops = [QA as i16; 16];
+        // SAFETY: each array is 32 bytes, the size of the load. (Loads
+        // rather than `_mm256_setzero_si256`/`_mm256_set1_epi16`, which Rust
+        // before 1.87 calls unsafe and later Rust calls safe here: a load
+        // is unsafe on every compiler the crate supports.)
+        let (zero, top) = unsafe {
+            (
+                _mm256_loadu_si256(zeros.as_ptr().cast()),
+                _mm256_loadu_si256(tops.as_ptr().cast()),
+            )
+        };
+        let mut sum = zero;
         let mut i = 0;
         while i < n {
             // SAFETY: i + 16 <= n for both slices; unaligned loads.

@@ -12,8 +12,12 @@
 //! | [`book`] | `outpost-book` | Polyglot opening books: read, choose, build |
 //! | [`tb`] | `outpost-tb` | endgame tables: Outpost's own and Syzygy |
 //! | [`engine`] | `outpost-engine` | the engine layer: options, levels, clocks, the game controller |
-//! | [`uci`], [`xboard`], [`web`] | | the front ends |
-//! | [`train`] | `outpost-train` | self-play data and training records |
+//! | `uci`, `xboard`, `web` | `outpost-uci`, `outpost-xboard`, `outpost-web` | the front ends (features `uci`, `xboard`, `web`) |
+//! | `train` | `outpost-train` | self-play data and training records (feature `train`) |
+//!
+//! The default feature `cli` builds the `outpost` binary and turns on the
+//! four optional modules; with `default-features = false` the crate is the
+//! library layers only.
 //!
 //! The most used items are also re-exported at the top level. A tour, each
 //! step a doc test:
@@ -146,9 +150,13 @@ pub use outpost_nnue as nnue;
 pub use outpost_notation as notation;
 pub use outpost_search as search;
 pub use outpost_tb as tb;
+#[cfg(feature = "train")]
 pub use outpost_train as train;
+#[cfg(feature = "uci")]
 pub use outpost_uci as uci;
+#[cfg(feature = "web")]
 pub use outpost_web as web;
+#[cfg(feature = "xboard")]
 pub use outpost_xboard as xboard;
 
 pub use outpost_board::{
