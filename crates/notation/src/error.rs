@@ -4,82 +4,10 @@
 //! read several kinds. Each message names its cause too (an error kept as
 //! `source` is also written after a colon), so a one-line report is whole.
 
-use outpost_board::BoardError;
+use outpost_board::FenError;
 use std::io;
 use std::sync::Arc;
 use thiserror::Error;
-
-/// Why a FEN (or the position fields of an EPD line) was rejected.
-///
-/// ```
-/// use outpost_notation::{parse_fen, FenError};
-///
-/// assert_eq!(parse_fen("8/8/8 w - -"), Err(FenError::RankCount { found: 3 }));
-/// assert!(matches!(
-///     parse_fen("8/8/8/8/8/8/8/8 w - - 0 1"),
-///     Err(FenError::IllegalPosition(_))
-/// ));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum FenError {
-    /// A FEN without the four required fields, or with a number of fields
-    /// other than 4 or 6.
-    #[error("FEN has {found} fields: expected 6 (board, side, castling, en passant, halfmove, fullmove) or the first 4")]
-    FieldCount {
-        /// How many whitespace-separated fields there were.
-        found: usize,
-    },
-    /// The board field does not have eight ranks separated by `/`.
-    #[error("FEN board field has {found} ranks: expected 8 separated by `/`")]
-    RankCount {
-        /// How many ranks there were.
-        found: usize,
-    },
-    /// A rank of the board field is malformed.
-    #[error("FEN board field, rank {rank}: {reason} in `{text}`")]
-    Rank {
-        /// The rank's number, 8 for the first rank written.
-        rank: u8,
-        /// The rank's text.
-        text: String,
-        /// What is wrong with it.
-        reason: &'static str,
-    },
-    /// The side-to-move field is not `w` or `b`.
-    #[error("FEN side-to-move field `{field}`: expected `w` or `b`")]
-    SideToMove {
-        /// The field's text.
-        field: String,
-    },
-    /// The castling field is not `-`, letters of `KQkq` in that order, or
-    /// the rooks' file letters (Shredder-FEN, X-FEN) backed by the board.
-    #[error("FEN castling field `{field}`: expected `-`, a subset of `KQkq` in that order, or rook file letters such as `HAha`")]
-    Castling {
-        /// The field's text.
-        field: String,
-    },
-    /// The en-passant field is not `-` or a square on the third or sixth rank.
-    #[error("FEN en-passant field `{field}`: expected `-` or a square on the third or sixth rank")]
-    EnPassant {
-        /// The field's text.
-        field: String,
-    },
-    /// The halfmove clock is not a non-negative integer.
-    #[error("FEN halfmove clock `{field}`: expected a non-negative integer")]
-    HalfmoveClock {
-        /// The field's text.
-        field: String,
-    },
-    /// The fullmove number is not a positive integer.
-    #[error("FEN fullmove number `{field}`: expected a positive integer")]
-    FullmoveNumber {
-        /// The field's text.
-        field: String,
-    },
-    /// The FEN is well formed but describes an illegal position.
-    #[error("FEN describes an illegal position: {0}")]
-    IllegalPosition(#[source] BoardError),
-}
 
 /// Why a move in UCI's long algebraic notation was rejected.
 ///

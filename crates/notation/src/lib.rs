@@ -1,6 +1,7 @@
 //! Outpost's notation: the text forms of chess positions, moves and games.
 //!
-//! * [`fen`]: Forsyth–Edwards Notation, strict, with errors naming the field.
+//! * [`fen`]: Forsyth–Edwards Notation, strict, with errors naming the field
+//!   (from the board crate, re-exported).
 //! * [`uci_move`]: long algebraic moves (`e2e4`, `e7e8q`, `e1g1`, `0000`).
 //! * [`san`]: Standard Algebraic Notation, written exactly and read leniently.
 //! * [`pgn`]: games with tags, comments, NAGs and variations; a streaming
@@ -33,7 +34,6 @@
 #![warn(missing_docs)]
 pub mod epd;
 mod error;
-pub mod fen;
 pub mod game;
 pub mod pgn;
 pub mod san;
@@ -41,9 +41,15 @@ pub mod uci_move;
 mod warning;
 
 pub use epd::{parse_epd, parse_epd_with, to_epd, Epd, Operation};
-pub use error::{EpdError, FenError, NotationError, PgnError, SanError, UciMoveError};
-pub use fen::{parse_fen, parse_setup, to_fen, to_shredder_fen, Fen, STARTPOS_FEN};
+pub use error::{EpdError, NotationError, PgnError, SanError, UciMoveError};
 pub use game::{Game, GameBuilder, GameResult, Outcome};
+/// FEN lives in the board crate (a [`Position`](outpost_board::Position)
+/// parses from and displays as its FEN); re-exported here beside the other
+/// text forms.
+pub use outpost_board::fen;
+pub use outpost_board::fen::{
+    parse_fen, parse_setup, to_fen, to_shredder_fen, Fen, FenError, STARTPOS_FEN,
+};
 pub use pgn::{
     check_pgn, write_pgn, CheckOptions, CheckReport, Comments, Line, MoveNode, Nags, PgnGame,
     PgnGameBuilder, PgnReader, Tags,

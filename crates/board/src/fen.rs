@@ -1,13 +1,88 @@
-//! Forsyth–Edwards Notation: parsing (strict) and formatting.
+//! Forsyth–Edwards Notation: parsing (strict) and formatting, and the
+//! `FromStr`/`Display` forms of a [`Position`], which are its FEN.
 
-use crate::FenError;
-use outpost_board::{
-    CastlingRights, CastlingSide, Color, File, Piece, PieceKind, Position, Rank, Setup, Square,
+use crate::{
+    BoardError, CastlingRights, CastlingSide, Color, File, Piece, PieceKind, Position, Rank, Setup,
+    Square,
 };
 use std::fmt::{self, Write as _};
+use std::str::FromStr;
+use thiserror::Error;
 
 /// The FEN of the standard starting position.
 pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Why a FEN (or the position fields of an EPD line) was rejected.
+///
+/// ```
+/// use outpost_board::{parse_fen, FenError};
+///
+/// assert_eq!(parse_fen("8/8/8 w - -"), Err(FenError::RankCount { found: 3 }));
+/// assert!(matches!(
+///     parse_fen("8/8/8/8/8/8/8/8 w - - 0 1"),
+///     Err(FenError::IllegalPosition(_))
+/// ));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FenError {
+    /// A FEN without the four required fields, or with a number of fields
+    /// other than 4 or 6.
+    #[error("FEN has {found} fields: expected 6 (board, side, castling, en passant, halfmove, fullmove) or the first 4")]
+    FieldCount {
+        /// How many whitespace-separated fields there were.
+        found: usize,
+    },
+    /// The board field does not have eight ranks separated by `/`.
+    #[error("FEN board field has {found} ranks: expected 8 separated by `/`")]
+    RankCount {
+        /// How many ranks there were.
+        found: usize,
+    },
+    /// A rank of the board field is malformed.
+    #[error("FEN board field, rank {rank}: {reason} in `{text}`")]
+    Rank {
+        /// The rank's number, 8 for the first rank written.
+        rank: u8,
+        /// The rank's text.
+        text: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// The side-to-move field is not `w` or `b`.
+    #[error("FEN side-to-move field `{field}`: expected `w` or `b`")]
+    SideToMove {
+        /// The field's text.
+        field: String,
+    },
+    /// The castling field is not `-`, letters of `KQkq` in that order, or
+    /// the rooks' file letters (Shredder-FEN, X-FEN) backed by the board.
+    #[error("FEN castling field `{field}`: expected `-`, a subset of `KQkq` in that order, or rook file letters such as `HAha`")]
+    Castling {
+        /// The field's text.
+        field: String,
+    },
+    /// The en-passant field is not `-` or a square on the third or sixth rank.
+    #[error("FEN en-passant field `{field}`: expected `-` or a square on the third or sixth rank")]
+    EnPassant {
+        /// The field's text.
+        field: String,
+    },
+    /// The halfmove clock is not a non-negative integer.
+    #[error("FEN halfmove clock `{field}`: expected a non-negative integer")]
+    HalfmoveClock {
+        /// The field's text.
+        field: String,
+    },
+    /// The fullmove number is not a positive integer.
+    #[error("FEN fullmove number `{field}`: expected a positive integer")]
+    FullmoveNumber {
+        /// The field's text.
+        field: String,
+    },
+    /// The FEN is well formed but describes an illegal position.
+    #[error("FEN describes an illegal position: {0}")]
+    IllegalPosition(#[source] BoardError),
+}
 
 /// Parses a FEN into a legal [`Position`].
 ///
@@ -17,7 +92,7 @@ pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 ///
 /// ```
 /// use outpost_board::{Color, Square};
-/// use outpost_notation::{parse_fen, FenError};
+/// use outpost_board::{parse_fen, FenError};
 ///
 /// let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 /// let pos = parse_fen(fen).unwrap();
@@ -44,7 +119,7 @@ pub fn parse_fen(fen: &str) -> Result<Position, FenError> {
 ///
 /// ```
 /// use outpost_board::{Piece, Position, Square};
-/// use outpost_notation::{parse_fen, parse_setup};
+/// use outpost_board::{parse_fen, parse_setup};
 ///
 /// // A board without kings is a well-formed FEN but not a position.
 /// let setup = parse_setup("8/8/8/8/8/8/8/Q7 w - - 0 1").unwrap();
@@ -290,7 +365,7 @@ fn castling_field(pos: &Position, shredder: bool) -> String {
 ///
 /// ```
 /// use outpost_board::{Position, Setup};
-/// use outpost_notation::to_shredder_fen;
+/// use outpost_board::to_shredder_fen;
 ///
 /// let fen = to_shredder_fen(&Position::startpos());
 /// assert_eq!(
@@ -312,7 +387,7 @@ pub fn to_shredder_fen(pos: &Position) -> String {
 ///
 /// ```
 /// use outpost_board::{Position, Square};
-/// use outpost_notation::{parse_fen, to_fen, STARTPOS_FEN};
+/// use outpost_board::{parse_fen, to_fen, STARTPOS_FEN};
 ///
 /// let start = Position::startpos();
 /// assert_eq!(to_fen(&start), STARTPOS_FEN);
@@ -366,20 +441,20 @@ fn write_fen(pos: &Position, shredder: bool) -> String {
 }
 
 /// A position in Forsyth–Edwards Notation: text that parses
-/// ([`FromStr`](std::str::FromStr), checking that the position is legal)
+/// ([`FromStr`], checking that the position is legal)
 /// and displays ([`Display`](fmt::Display), X-FEN castling as [`to_fen`]
 /// writes it), converting to and from a [`Position`].
 ///
 /// ```
 /// use outpost_board::Position;
-/// use outpost_notation::{Fen, STARTPOS_FEN};
+/// use outpost_board::{Fen, STARTPOS_FEN};
 ///
 /// let fen: Fen = STARTPOS_FEN.parse()?;
 /// let pos: Position = fen.into_position();
 /// assert_eq!(pos, Position::startpos());
 /// assert_eq!(Fen::from(pos).to_string(), STARTPOS_FEN);
 /// assert!("8/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>().is_err());
-/// # Ok::<(), outpost_notation::FenError>(())
+/// # Ok::<(), outpost_board::FenError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Fen(Position);
@@ -388,7 +463,7 @@ impl Fen {
     /// The position.
     ///
     /// ```
-    /// use outpost_notation::Fen;
+    /// use outpost_board::Fen;
     ///
     /// let fen: Fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".parse().unwrap();
     /// assert_eq!(fen.position().legal_moves().len(), 6);
@@ -409,7 +484,7 @@ impl From<Position> for Fen {
     }
 }
 
-impl std::str::FromStr for Fen {
+impl FromStr for Fen {
     type Err = FenError;
 
     fn from_str(text: &str) -> Result<Fen, FenError> {
@@ -420,6 +495,38 @@ impl std::str::FromStr for Fen {
 impl fmt::Display for Fen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&to_fen(&self.0))
+    }
+}
+
+/// A position reads from its FEN, as [`parse_fen`] reads it.
+///
+/// ```
+/// use outpost_board::{FenError, Position, STARTPOS_FEN};
+///
+/// let pos: Position = STARTPOS_FEN.parse()?;
+/// assert_eq!(pos, Position::startpos());
+/// assert!(matches!("8/8 w - -".parse::<Position>(), Err(FenError::RankCount { found: 2 })));
+/// # Ok::<(), FenError>(())
+/// ```
+impl FromStr for Position {
+    type Err = FenError;
+
+    fn from_str(text: &str) -> Result<Position, FenError> {
+        parse_fen(text)
+    }
+}
+
+/// A position displays as its FEN, as [`to_fen`] writes it.
+///
+/// ```
+/// use outpost_board::{Position, STARTPOS_FEN};
+///
+/// assert_eq!(Position::startpos().to_string(), STARTPOS_FEN);
+/// assert_eq!(format!("{}", Position::startpos()), STARTPOS_FEN);
+/// ```
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&to_fen(self))
     }
 }
 
