@@ -16,6 +16,7 @@
 //! assert_eq!(after.key(), after.compute_key());
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 pub mod attacks;
 mod bitboard;
@@ -30,6 +31,8 @@ mod perft;
 mod piece;
 mod position;
 mod see;
+#[cfg(feature = "serde")]
+pub mod serialize;
 mod square;
 mod text;
 pub mod zobrist;

@@ -22,6 +22,7 @@ use std::fmt;
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
 pub enum MoveKind {
     /// A move to an empty square that is none of the kinds below.
