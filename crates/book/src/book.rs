@@ -239,6 +239,33 @@ impl Book {
         choose(&self.moves(pos), selection, rng)
     }
 
+    /// The move `selection` picks in `pos`, a random one drawn from `seed`:
+    /// for callers whose random numbers come from another `rand` than the
+    /// one [`Book::choose`] takes (`rng.random::<u64>()` is a seed), or who
+    /// want a reproducible choice. The same seed gives the same move.
+    ///
+    /// ```
+    /// use outpost_board::Position;
+    /// use outpost_book::{Book, Entry, PolyglotMove, Selection};
+    ///
+    /// let key = outpost_book::polyglot_key(&Position::startpos());
+    /// let e4 = Entry { key, mv: PolyglotMove(0x031c), weight: 5, learn: 0 };
+    /// let d4 = Entry { key, mv: PolyglotMove(0x02db), weight: 5, learn: 0 };
+    /// let bytes = [e4.to_bytes(), d4.to_bytes()].concat();
+    /// let book = Book::from_bytes(bytes).unwrap();
+    /// let pick = |seed| book.choose_seeded(&Position::startpos(), Selection::Weighted, seed);
+    /// assert_eq!(pick(7), pick(7));
+    /// assert!((0..64).any(|seed| pick(seed) != pick(0)), "both moves are drawn");
+    /// ```
+    pub fn choose_seeded(
+        &self,
+        pos: &Position,
+        selection: Selection,
+        seed: u64,
+    ) -> Option<BookMove> {
+        choose(&self.moves(pos), selection, &mut crate::seeded_rng(seed))
+    }
+
     /// The book's bytes, as in the file.
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes

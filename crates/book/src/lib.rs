@@ -29,6 +29,7 @@
 //! assert_eq!(best.mv.to_string(), "e2e4");
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 pub mod book;
 pub mod builder;
@@ -48,6 +49,10 @@ pub use entry::{write_entries, Entry, PolyglotMove, ENTRY_SIZE};
 pub use error::BookError;
 pub use key::polyglot_key;
 pub use probe::{probe, probe_book_file, write_probe};
+/// The `rand_core` (0.6) whose `RngCore` [`Book::choose`] and [`choose`]
+/// take, so that a caller names the same trait whatever `rand` it uses
+/// itself; [`Book::choose_seeded`] takes a plain seed instead.
+pub use rand_chacha::rand_core;
 /// The seeded generator [`seeded_rng`] returns, for engines that keep one.
 pub use rand_chacha::ChaCha8Rng;
 pub use select::{choose, seeded_rng, Selection};

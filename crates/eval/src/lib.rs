@@ -33,6 +33,7 @@
 //! assert!(trace.to_string().contains("Final evaluation:"));
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 mod endgame;
 mod evaluate;
