@@ -1,6 +1,6 @@
 //! The compact move type.
 
-use crate::{CastlingSide, Color, ParseNameError, PieceKind, Position, Rank, Square};
+use crate::{CastlingSide, Color, File, ParseNameError, PieceKind, Position, Rank, Square};
 use std::fmt;
 
 /// What a move does besides going from one square to another.
@@ -243,6 +243,23 @@ impl Move {
         }
     }
 
+    /// Whether the move is a castling with king and rook on the squares
+    /// standard chess starts them on (king on e1 or e8, rook on the a- or
+    /// h-file of the same rank).
+    ///
+    /// ```
+    /// use outpost_board::{Move, MoveKind, Square};
+    ///
+    /// assert!(Move::new(Square::E8, Square::A8, MoveKind::QueenCastle).is_standard_castle());
+    /// assert!(!Move::new(Square::E8, Square::B8, MoveKind::QueenCastle).is_standard_castle());
+    /// assert!(!Move::new(Square::E1, Square::G1, MoveKind::Quiet).is_standard_castle());
+    /// ```
+    pub const fn is_standard_castle(self) -> bool {
+        self.is_castle()
+            && matches!(self.from().file(), File::E)
+            && matches!(self.to().file(), File::A | File::H)
+    }
+
     /// Whether the move is a pawn's double advance.
     #[inline]
     pub const fn is_double_push(self) -> bool {
@@ -389,10 +406,25 @@ impl std::str::FromStr for UciMove {
 }
 
 impl fmt::Display for Move {
-    /// Long algebraic notation as UCI uses it in standard chess: `e2e4`,
-    /// `e7e8q`, `e1g1` (castling as the king's move), `0000`.
+    /// Long algebraic notation: `e2e4`, `e7e8q`, `0000`; castling as the
+    /// king's two-square move (`e1g1`) when king and rook stand where
+    /// standard chess has them, otherwise as the king taking its own rook
+    /// (`e8b8`), the only form a Chess960 castling cannot be misread in.
+    /// [`Move::uci`] chooses the form explicitly, as a front end that knows
+    /// its protocol's `UCI_Chess960` setting does.
+    ///
+    /// ```
+    /// use outpost_board::{Move, MoveKind, Square};
+    ///
+    /// assert_eq!(Move::new(Square::E1, Square::H1, MoveKind::KingCastle).to_string(), "e1g1");
+    /// // Chess960: king on e8, rook on b8, castling queen's side.
+    /// assert_eq!(Move::new(Square::E8, Square::B8, MoveKind::QueenCastle).to_string(), "e8b8");
+    /// // King on f1, rook on h1.
+    /// assert_eq!(Move::new(Square::F1, Square::H1, MoveKind::KingCastle).to_string(), "f1h1");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.uci(false).fmt(f)
+        self.uci(self.is_castle() && !self.is_standard_castle())
+            .fmt(f)
     }
 }
 
@@ -430,7 +462,10 @@ mod tests {
         assert_eq!(castle.to_string(), "e1g1");
         let long = Move::new(Square::B8, Square::A8, MoveKind::QueenCastle);
         assert_eq!(long.king_destination(), Square::C8);
-        assert_eq!(long.to_string(), "b8c8");
+        // A castling off the standard squares displays as king takes rook:
+        // "b8c8" would read as a king's step.
+        assert_eq!(long.to_string(), "b8a8");
+        assert_eq!(long.uci(false).to_string(), "b8c8");
         assert_eq!(long.uci(true).to_string(), "b8a8");
         assert_eq!(m.king_destination(), Square::D8);
         assert!(Move::new(Square::E5, Square::D6, MoveKind::EnPassant).is_capture());

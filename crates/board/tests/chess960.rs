@@ -164,7 +164,9 @@ fn castling_with_king_or_rook_already_in_place() {
     let pos = parse_fen("4k3/8/8/8/8/8/8/R5KR w KQ - 0 1").unwrap();
     let short = castle(&pos, CastlingSide::King).unwrap();
     assert_eq!((short.from(), short.to()), (Square::G1, Square::H1));
-    assert_eq!(short.to_string(), "g1g1");
+    // Displayed as king takes rook: the king-step form would be "g1g1".
+    assert_eq!(short.to_string(), "g1h1");
+    assert_eq!(short.uci(false).to_string(), "g1g1");
     assert_eq!(short.uci(true).to_string(), "g1h1");
     play_checked(&pos, short, "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1");
     let long = castle(&pos, CastlingSide::Queen).unwrap();
