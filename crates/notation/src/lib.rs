@@ -36,6 +36,7 @@ mod error;
 pub mod fen;
 pub mod game;
 pub mod pgn;
+mod result;
 pub mod san;
 pub mod uci_move;
 mod warning;
@@ -43,11 +44,12 @@ mod warning;
 pub use epd::{parse_epd, parse_epd_with, to_epd, Epd, Operation};
 pub use error::{EpdError, FenError, NotationError, PgnError, SanError, UciMoveError};
 pub use fen::{parse_fen, parse_setup, to_fen, to_shredder_fen, Fen, STARTPOS_FEN};
-pub use game::{Game, GameBuilder, GameResult, Outcome};
+pub use game::{Game, GameBuilder};
 pub use pgn::{
     check_pgn, write_pgn, CheckOptions, CheckReport, Comments, Line, MoveNode, Nags, PgnGame,
     PgnGameBuilder, PgnReader, Tags,
 };
+pub use result::{GameResult, Outcome};
 pub use san::{parse_san, to_san, write_san, San};
 /// The crate whose vector holds a move's [`Nags`] and [`Comments`].
 pub use smallvec;
