@@ -22,6 +22,7 @@ use super::{PgnGame, PgnGameBuilder, Visitor};
 use crate::{PgnError, ReadOptions, Warning, WarningKind};
 use memchr::{memchr, memrchr};
 use state::{Phase, Skip, State, Step};
+use std::cell::Cell;
 use std::io::{BufRead, ErrorKind};
 use tokens::{column, skip_whitespace};
 
@@ -153,8 +154,8 @@ impl<R: BufRead> PgnReader<R> {
             if self.spilled {
                 let line = &self.spill[..];
                 let text = line.strip_suffix(b"\r").unwrap_or(line);
-                let text_str = simdutf8::basic::from_utf8(text).ok();
-                match self.state.line(text, text_str, self.resume, visitor) {
+                let window = Window::new(text);
+                match self.state.line(text, &window, 0, self.resume, visitor) {
                     Step::Next => {
                         self.spilled = false;
                         self.state.bytes += self.spill_raw as u64;
@@ -198,10 +199,12 @@ impl<R: BufRead> PgnReader<R> {
                 continue;
             };
             // A window of whole lines, about WINDOW bytes, is checked as
-            // UTF-8 at once: the tag values and comments of its lines are
-            // then slices of that text, with no check of their own. A
-            // window that is not UTF-8 leaves each value to be checked (and
-            // decoded) alone, as it would be without windows.
+            // UTF-8 at once when a tag first needs it: the tag names and
+            // values of its lines are then slices of that text, with no
+            // check of their own, and a window of movetext alone is never
+            // checked (comments are handed over as bytes). A window that
+            // is not UTF-8 leaves each value to be checked (and decoded)
+            // alone, as it would be without windows.
             let want = WINDOW.min(buf.len());
             let window_end = if first_end + 1 >= want {
                 first_end + 1
@@ -209,15 +212,14 @@ impl<R: BufRead> PgnReader<R> {
                 memrchr(b'\n', &buf[..want]).map_or(first_end + 1, |n| n + 1)
             };
             let window = &buf[..window_end];
-            let window_str = simdutf8::basic::from_utf8(window).ok();
+            let lines = Window::new(window);
             let mut pos = 0;
             let mut end = first_end;
             let mut ended = false;
             while pos < window_end {
                 let line = &window[pos..end];
                 let text = line.strip_suffix(b"\r").unwrap_or(line);
-                let text_str = window_str.and_then(|w| w.get(pos..pos + text.len()));
-                match self.state.line(text, text_str, self.resume, visitor) {
+                match self.state.line(text, &lines, pos, self.resume, visitor) {
                     Step::Next => {
                         self.state.bytes += (end + 1 - pos) as u64;
                         self.resume = 0;
@@ -280,6 +282,36 @@ impl<R: BufRead> Iterator for PgnReader<R> {
     }
 }
 
+/// Whole lines of the input, checked as UTF-8 together the first time a
+/// tag among them needs its text.
+struct Window<'a> {
+    bytes: &'a [u8],
+    /// `None` until checked, then the text if the lines are UTF-8.
+    text: Cell<Option<Option<&'a str>>>,
+}
+
+impl<'a> Window<'a> {
+    fn new(bytes: &'a [u8]) -> Window<'a> {
+        Window {
+            bytes,
+            text: Cell::new(None),
+        }
+    }
+
+    /// Bytes `start..end` as text, if the window is UTF-8.
+    fn text(&self, start: usize, end: usize) -> Option<&'a str> {
+        let text = match self.text.get() {
+            Some(text) => text,
+            None => {
+                let text = simdutf8::basic::from_utf8(self.bytes).ok();
+                self.text.set(Some(text));
+                text
+            }
+        };
+        text.and_then(|t| t.get(start..end))
+    }
+}
+
 /// The bytes of whole lines the reader checks as UTF-8 at once (see
 /// [`PgnReader::read_game`]): large enough that the check's fixed cost is
 /// shared by several lines, small enough that what a game leaves of a window
@@ -339,12 +371,13 @@ impl State {
         Some(Ok(v.end_game()))
     }
 
-    /// Reads one line of the game from byte `start`; `line_str` is the
-    /// line as text when it is known to be UTF-8.
-    pub(super) fn line<V: Visitor>(
+    /// Reads one line of the game from byte `start`; the line is byte
+    /// `at` on of `window`.
+    fn line<V: Visitor>(
         &mut self,
         line: &[u8],
-        line_str: Option<&str>,
+        window: &Window<'_>,
+        at: usize,
         start: usize,
         v: &mut V,
     ) -> Step {
@@ -390,7 +423,7 @@ impl State {
                         if self.skip.is_some() {
                             return Step::Next;
                         }
-                        i = self.tag(line, line_str, i, v);
+                        i = self.tag(line, window.text(at, at + line.len()), i, v);
                     } else {
                         let (line_no, col) = (self.line_no, column(line, i));
                         self.start_movetext_at(line_no, col, v);
@@ -404,7 +437,7 @@ impl State {
                     i = if self.skip.is_some() {
                         self.skip_token(line, i, v)
                     } else {
-                        self.token(line, line_str, i, v)
+                        self.token(line, i, v)
                     };
                 }
                 Phase::AfterResult => match c {

@@ -4,11 +4,11 @@
 
 use super::state::{State, Step};
 use super::tags::looks_like_tag;
-use super::tokens::{column, decode};
-use crate::pgn::Visitor;
+use super::tokens::column;
+use crate::pgn::{Comment, Visitor};
 use crate::WarningKind;
 use memchr::memchr;
-use std::borrow::Cow;
+use std::cell::Cell;
 
 impl State {
     /// Reads `line` from byte `i` inside a comment spanning lines:
@@ -27,7 +27,7 @@ impl State {
                 self.in_comment = false;
                 if !self.comment_skipped {
                     let text = std::mem::take(&mut self.comment);
-                    self.emit_comment(line, i, &text, None, v);
+                    self.emit_comment(line, i, &text, v);
                     self.comment = text;
                 }
                 Ok(i + n + 1)
@@ -72,31 +72,28 @@ impl State {
             v,
         );
         if self.skip.is_none() {
-            let decoded = decode(&text);
-            let control = v.comment(&decoded);
+            // Its encoding goes unreported: the unclosed comment is the
+            // warning.
+            let control = v.comment(Comment::new(&text, &Cell::new(false)));
             self.obey(control);
         }
         self.comment = text;
     }
 
-    /// Hands a comment to the visitor: `text_str` is `text` when it is
-    /// known to be UTF-8, else `text` is checked (and decoded) here.
+    /// Hands the comment `text`, which starts at byte `at` of `line`, to
+    /// the visitor; if the visitor found it not UTF-8, says so there.
     pub(super) fn emit_comment<V: Visitor>(
         &mut self,
         line: &[u8],
         at: usize,
         text: &[u8],
-        text_str: Option<&str>,
         v: &mut V,
     ) {
-        let decoded = match text_str {
-            Some(text) => Cow::Borrowed(text),
-            None => decode(text),
-        };
-        if matches!(decoded, Cow::Owned(_)) {
+        let not_utf8 = Cell::new(false);
+        let control = v.comment(Comment::new(text, &not_utf8));
+        if not_utf8.get() {
             self.warn(WarningKind::Encoding, line, at, text, v);
         }
-        let control = v.comment(&decoded);
         self.obey(control);
     }
 }

@@ -79,19 +79,12 @@ impl State {
     }
 
     /// Reads one movetext token at byte `i`; returns where it ends.
-    pub(super) fn token<V: Visitor>(
-        &mut self,
-        line: &[u8],
-        line_str: Option<&str>,
-        i: usize,
-        v: &mut V,
-    ) -> usize {
+    pub(super) fn token<V: Visitor>(&mut self, line: &[u8], i: usize, v: &mut V) -> usize {
         let c = line[i];
         match c {
             b'{' => match memchr(b'}', &line[i + 1..]) {
                 Some(n) => {
-                    let text_str = line_str.and_then(|t| t.get(i + 1..i + 1 + n));
-                    self.emit_comment(line, i + 1, &line[i + 1..i + 1 + n], text_str, v);
+                    self.emit_comment(line, i + 1, &line[i + 1..i + 1 + n], v);
                     i + n + 2
                 }
                 None => {
@@ -100,8 +93,7 @@ impl State {
                 }
             },
             b';' => {
-                let text_str = line_str.and_then(|t| t.get(i + 1..));
-                self.emit_comment(line, i + 1, &line[i + 1..], text_str, v);
+                self.emit_comment(line, i + 1, &line[i + 1..], v);
                 line.len()
             }
             b'(' => {

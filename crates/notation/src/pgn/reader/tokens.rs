@@ -1,10 +1,9 @@
 //! The lexical pieces of PGN movetext: which bytes end a token, the column
 //! of a byte, the result tokens (also glued to a move) and the annotation
-//! glyphs after a move, and text in either encoding a PGN file may use.
+//! glyphs after a move.
 
 use crate::san::glyph_nag_bytes;
 use crate::GameResult;
-use std::borrow::Cow;
 
 /// The column (in characters, from 1) of byte `at` of `line`.
 pub(super) fn column(line: &[u8], at: usize) -> usize {
@@ -52,14 +51,6 @@ pub(super) const LENIENT_DELIMITERS: [bool; 256] = {
 #[inline]
 pub(super) fn is_delimiter(b: u8) -> bool {
     DELIMITERS[usize::from(b)]
-}
-
-/// Text as UTF-8, or read as ISO 8859-1 when it is not.
-pub(super) fn decode(bytes: &[u8]) -> Cow<'_, str> {
-    match simdutf8::basic::from_utf8(bytes) {
-        Ok(text) => Cow::Borrowed(text),
-        Err(_) => Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
-    }
 }
 
 /// The result tokens a lenient reader finds glued to a move, longest first.
