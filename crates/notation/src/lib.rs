@@ -36,13 +36,14 @@ pub mod epd;
 mod error;
 pub mod game;
 pub mod pgn;
+mod result;
 pub mod san;
 pub mod uci_move;
 mod warning;
 
 pub use epd::{parse_epd, parse_epd_with, to_epd, Epd, Operation};
 pub use error::{EpdError, NotationError, PgnError, SanError, UciMoveError};
-pub use game::{Game, GameBuilder, GameResult, Outcome};
+pub use game::{Game, GameBuilder};
 /// FEN lives in the board crate (a [`Position`](outpost_board::Position)
 /// parses from and displays as its FEN); re-exported here beside the other
 /// text forms.
@@ -54,6 +55,7 @@ pub use pgn::{
     check_pgn, write_pgn, CheckOptions, CheckReport, Comments, Line, MoveNode, Nags, PgnGame,
     PgnGameBuilder, PgnReader, Tags,
 };
+pub use result::{GameResult, Outcome};
 pub use san::{parse_san, to_san, write_san, San};
 /// The crate whose vector holds a move's [`Nags`] and [`Comments`].
 pub use smallvec;

@@ -30,7 +30,7 @@ mod writer;
 pub use check::{check_pgn, CheckOptions, CheckReport};
 pub use reader::PgnReader;
 pub use tree::PgnGameBuilder;
-pub use visitor::{Control, Visitor};
+pub use visitor::{Comment, Control, Visitor};
 
 use crate::{GameResult, PgnError};
 use outpost_board::{Move, Position};

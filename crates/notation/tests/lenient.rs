@@ -5,8 +5,8 @@
 use outpost_board::{Move, Position};
 use outpost_notation::pgn::{Control, Visitor};
 use outpost_notation::{
-    parse_epd, parse_epd_with, parse_fen, EpdError, GameResult, PgnError, PgnGame, PgnReader,
-    ReadOptions, Warning, WarningKind,
+    check_pgn, parse_epd, parse_epd_with, parse_fen, CheckOptions, EpdError, GameResult, PgnError,
+    PgnGame, PgnReader, ReadOptions, Warning, WarningKind,
 };
 
 /// The first game of `text` read leniently, with its warnings.
@@ -460,4 +460,36 @@ fn epd_irregularities() {
     }
     // An illegal long algebraic move is still illegal.
     assert!(parse_epd(&format!("{pos} bm e1e3;")).is_err());
+}
+
+/// A visitor that keeps nothing of a game.
+struct Nothing;
+
+impl Visitor for Nothing {
+    type Output = ();
+
+    fn end_game(&mut self) {}
+}
+
+#[test]
+fn comment_encoding_is_checked_when_a_visitor_reads_the_text() {
+    let text = b"1. e4 {caf\xe9} e5 ; na\xefve\n*";
+    // A visitor that ignores comments never has them checked.
+    let mut reader = PgnReader::new(&text[..]);
+    assert_eq!(reader.read_game(&mut Nothing), Some(Ok(())));
+    assert!(reader.warnings().is_empty());
+    // The tree reads every comment's text: each is reported where its text
+    // starts, and read as ISO 8859-1.
+    let (game, warnings) = lenient(text);
+    assert_eq!(
+        kinds(&warnings),
+        [WarningKind::Encoding, WarningKind::Encoding]
+    );
+    let places: Vec<(usize, usize)> = warnings.iter().map(|w| (w.line, w.column)).collect();
+    assert_eq!(places, [(1, 8), (1, 18)]);
+    assert_eq!(game.moves.moves[0].comments[..], ["caf\u{e9}"]);
+    assert_eq!(game.moves.moves[1].comments[..], ["na\u{ef}ve"]);
+    // So does the file checker.
+    let report = check_pgn(&text[..], &CheckOptions::default(), &mut Vec::new(), |_| {}).unwrap();
+    assert_eq!(report.warnings[&WarningKind::Encoding], 2);
 }

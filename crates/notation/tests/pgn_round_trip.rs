@@ -7,7 +7,7 @@ mod common;
 use common::{random_game, Rng};
 use outpost_board::Move;
 use outpost_board::Position;
-use outpost_notation::pgn::{Control, Visitor};
+use outpost_notation::pgn::{Comment, Control, Visitor};
 use outpost_notation::{parse_epd, to_fen};
 use outpost_notation::{
     parse_fen, Game, GameResult, Line, MoveNode, PgnError, PgnGame, PgnReader, ReadOptions, Tags,
@@ -381,7 +381,8 @@ impl Visitor for Recorder {
         Control::Continue
     }
 
-    fn comment(&mut self, text: &str) -> Control {
+    fn comment(&mut self, comment: Comment<'_>) -> Control {
+        let text = comment.text();
         let words: Vec<&str> = text.split_whitespace().collect();
         self.0.push(Event::Comment(words.join(" ")));
         Control::Continue

@@ -23,7 +23,7 @@
 use crate::error::TrainError;
 use crate::record::{GameResult, TrainingRecord};
 use outpost_board::{Color, Move, Position};
-use outpost_notation::pgn::{Control, Visitor};
+use outpost_notation::pgn::{Comment, Control, Visitor};
 use outpost_notation::{GameResult as PgnResult, PgnReader, ReadOptions};
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
@@ -178,10 +178,10 @@ impl Visitor for Importer {
         Control::Continue
     }
 
-    fn comment(&mut self, text: &str) -> Control {
+    fn comment(&mut self, comment: Comment<'_>) -> Control {
         if let Some(last) = self.moves.last_mut() {
             if last.score.is_none() {
-                last.score = parse_comment(text);
+                last.score = parse_comment(&comment.text());
             }
         }
         Control::Continue

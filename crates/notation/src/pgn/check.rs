@@ -1,7 +1,7 @@
 //! Checking a whole PGN file: how many games and moves it holds, what a
 //! lenient reader had to repair, and which games it cannot read.
 
-use super::{Control, PgnReader, Visitor};
+use super::{Comment, Control, PgnReader, Visitor};
 use crate::{ReadOptions, WarningKind};
 use outpost_board::{Move, Position};
 use std::collections::BTreeMap;
@@ -106,7 +106,8 @@ impl fmt::Display for CheckReport {
     }
 }
 
-/// Counts the moves of a game, variations included.
+/// Counts the moves of a game, variations included, and checks the
+/// encoding of its comments (the reader warns about one that is not UTF-8).
 struct MoveCounter(u64);
 
 impl Visitor for MoveCounter {
@@ -118,6 +119,11 @@ impl Visitor for MoveCounter {
 
     fn move_played(&mut self, _before: &Position, _mv: Move, _after: &Position) -> Control {
         self.0 += 1;
+        Control::Continue
+    }
+
+    fn comment(&mut self, comment: Comment<'_>) -> Control {
+        comment.to_str();
         Control::Continue
     }
 

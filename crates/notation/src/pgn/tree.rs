@@ -1,6 +1,6 @@
 //! The visitor that builds a [`PgnGame`]: the game as a tree of lines.
 
-use super::{Control, Line, MoveNode, PgnGame, Tags, Visitor};
+use super::{Comment, Control, Line, MoveNode, PgnGame, Tags, Visitor};
 use crate::GameResult;
 use outpost_board::{Move, Position};
 
@@ -174,8 +174,8 @@ impl Visitor for PgnGameBuilder {
         Control::Continue
     }
 
-    fn comment(&mut self, text: &str) -> Control {
-        let clean = collapse_whitespace(text);
+    fn comment(&mut self, comment: Comment<'_>) -> Control {
+        let clean = collapse_whitespace(&comment.text());
         let line = self.line();
         let comments = match line.moves.last_mut() {
             Some(node) => &mut node.comments,

@@ -3,6 +3,9 @@
 
 use crate::{GameResult, Warning};
 use outpost_board::{Move, Position};
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::fmt;
 
 /// What a [`Visitor`] wants the reader to do next.
 ///
@@ -152,9 +155,10 @@ pub trait Visitor {
         Control::Continue
     }
 
-    /// The text of a `{...}` or `;` comment, as written (a comment spanning
-    /// lines keeps its line breaks).
-    fn comment(&mut self, _text: &str) -> Control {
+    /// A `{...}` or `;` comment, its bytes as written (a comment spanning
+    /// lines keeps its line breaks). The reader does not look at a comment's
+    /// encoding: [`Comment::text`] and [`Comment::to_str`] do, when asked.
+    fn comment(&mut self, _comment: Comment<'_>) -> Control {
         Control::Continue
     }
 
@@ -178,4 +182,92 @@ pub trait Visitor {
 
     /// The game ends; the reader returns what this gives.
     fn end_game(&mut self) -> Self::Output;
+}
+
+/// The text of a comment as the reader found it, handed to
+/// [`Visitor::comment`]: its bytes, unchecked, and their conversion to text
+/// on request.
+///
+/// PGN files are meant to be UTF-8, and some are ISO 8859-1. A visitor that
+/// wants the text asks for it with [`text`](Comment::text) (UTF-8, or each
+/// byte read as ISO 8859-1 when it is not) or [`to_str`](Comment::to_str)
+/// (UTF-8 only); when either finds bytes that are not UTF-8, the reader
+/// reports a [`WarningKind::Encoding`](crate::WarningKind::Encoding) warning
+/// at the comment, with its line and column. A visitor that ignores comments
+/// pays nothing for them.
+///
+/// ```
+/// use outpost_notation::pgn::{Comment, Control, Visitor};
+/// use outpost_notation::{PgnReader, WarningKind};
+///
+/// /// Keeps the comments of a game as text.
+/// struct Comments(Vec<String>);
+///
+/// impl Visitor for Comments {
+///     type Output = Vec<String>;
+///
+///     fn comment(&mut self, comment: Comment<'_>) -> Control {
+///         self.0.push(comment.text().into_owned());
+///         Control::Continue
+///     }
+///
+///     fn end_game(&mut self) -> Vec<String> {
+///         std::mem::take(&mut self.0)
+///     }
+/// }
+///
+/// // The second comment is ISO 8859-1: `\xe9` is `é`.
+/// let text = b"1. e4 {best by test} e5 {caf\xe9} *";
+/// let mut reader = PgnReader::new(&text[..]);
+/// let comments = reader.read_game(&mut Comments(Vec::new())).unwrap().unwrap();
+/// assert_eq!(comments, ["best by test", "caf\u{e9}"]);
+/// assert_eq!(reader.warnings()[0].kind, WarningKind::Encoding);
+/// // Where the comment's text starts, after the `{`.
+/// assert_eq!((reader.warnings()[0].line, reader.warnings()[0].column), (1, 26));
+/// ```
+#[derive(Clone, Copy)]
+pub struct Comment<'a> {
+    bytes: &'a [u8],
+    /// Set when a conversion found the bytes not UTF-8: the reader then
+    /// reports it.
+    not_utf8: &'a Cell<bool>,
+}
+
+impl<'a> Comment<'a> {
+    /// A comment of `bytes`, whose conversions set `not_utf8` when the bytes
+    /// are not UTF-8.
+    pub(crate) fn new(bytes: &'a [u8], not_utf8: &'a Cell<bool>) -> Comment<'a> {
+        Comment { bytes, not_utf8 }
+    }
+
+    /// The comment's bytes as written, without the `{`, `}` or `;`.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The comment as UTF-8 text, or `None` if it is not UTF-8.
+    pub fn to_str(&self) -> Option<&'a str> {
+        let text = simdutf8::basic::from_utf8(self.bytes).ok();
+        if text.is_none() {
+            self.not_utf8.set(true);
+        }
+        text
+    }
+
+    /// The comment as text: UTF-8, or each byte read as ISO 8859-1 (the
+    /// other encoding PGN files are written in) when it is not.
+    pub fn text(&self) -> Cow<'a, str> {
+        match self.to_str() {
+            Some(text) => Cow::Borrowed(text),
+            None => Cow::Owned(self.bytes.iter().map(|&b| char::from(b)).collect()),
+        }
+    }
+}
+
+impl fmt::Debug for Comment<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Comment")
+            .field(&String::from_utf8_lossy(self.bytes))
+            .finish()
+    }
 }

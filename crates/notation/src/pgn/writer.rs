@@ -1,7 +1,6 @@
 //! PGN export: tag pairs, then movetext wrapped at 80 columns.
 
 use super::{Line, PgnGame};
-use crate::game::play;
 use crate::san::write_san;
 use outpost_board::{Color, Position};
 use std::fmt::Write as _;
@@ -139,7 +138,7 @@ impl Wrapper<'_> {
                 self.push(")");
             }
             need_number = !node.comments.is_empty() || !node.variations.is_empty();
-            pos = play(&pos, node.mv);
+            pos.make_move_or_pass(node.mv);
         }
     }
 }
