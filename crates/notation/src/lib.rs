@@ -39,6 +39,7 @@ pub mod pgn;
 mod result;
 pub mod san;
 pub mod uci_move;
+pub mod variation;
 mod warning;
 
 pub use epd::{parse_epd, parse_epd_with, to_epd, Epd, Operation};
@@ -52,12 +53,13 @@ pub use outpost_board::fen::{
     parse_fen, parse_setup, to_fen, to_shredder_fen, Fen, FenError, STARTPOS_FEN,
 };
 pub use pgn::{
-    check_pgn, write_pgn, CheckOptions, CheckReport, Comments, Line, MoveNode, Nags, PgnGame,
-    PgnGameBuilder, PgnReader, Tags,
+    check_pgn, write_pgn, CheckOptions, CheckReport, CommentEval, Comments, Line, MainLine,
+    MoveNode, Nags, PgnGame, PgnGameBuilder, PgnReader, PlayedNode, Tags,
 };
 pub use result::{GameResult, Outcome};
 pub use san::{parse_san, to_san, write_san, San};
 /// The crate whose vector holds a move's [`Nags`] and [`Comments`].
 pub use smallvec;
 pub use uci_move::{parse_move_text, parse_uci_move, parse_uci_move_with, to_uci};
+pub use variation::{variation_san, PositionText};
 pub use warning::{ReadOptions, Warning, WarningKind};

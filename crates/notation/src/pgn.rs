@@ -22,15 +22,19 @@
 //! [`Tags::get_all`] gives every value.
 
 mod check;
+mod commands;
 mod reader;
 mod tree;
 mod visitor;
+mod walk;
 mod writer;
 
 pub use check::{check_pgn, CheckOptions, CheckReport};
+pub use commands::CommentEval;
 pub use reader::PgnReader;
 pub use tree::PgnGameBuilder;
 pub use visitor::{Comment, Control, Visitor};
+pub use walk::{MainLine, PlayedNode};
 
 use crate::{GameResult, PgnError};
 use outpost_board::{Move, Position};
