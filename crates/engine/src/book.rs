@@ -1,8 +1,8 @@
 //! The opening book as the engine plays from it: a Polyglot book, a seeded
 //! generator for weighted choices, and the rule for when to use it.
 
-use crate::engine::SearchRequest;
 use crate::options::Settings;
+use crate::request::SearchRequest;
 use crate::EngineError;
 use outpost_board::{Move, Position};
 use outpost_book::{seeded_rng, Book, ChaCha8Rng, Selection};

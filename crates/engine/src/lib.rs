@@ -46,12 +46,14 @@ mod controller;
 mod engine;
 mod error;
 mod evaluation;
+mod event;
 mod identity;
 pub mod openings;
 mod options;
 mod output;
 mod player;
 mod policy;
+mod request;
 mod strength;
 mod suite;
 mod tables;
@@ -63,9 +65,10 @@ pub use controller::{
     Action, Adjudication, ControlError, Decision, GameController, Hint, Mode, Purpose,
     RunningSearch, Timing,
 };
-pub use engine::{Engine, SearchEvent, SearchProgress, SearchRequest};
+pub use engine::Engine;
 pub use error::EngineError;
 pub use evaluation::EngineEval;
+pub use event::{SearchEvent, SearchProgress};
 pub use identity::{ENGINE_AUTHOR, ENGINE_NAME};
 pub use options::{
     find_option, options, parse_option, Effect, OptionDef, OptionKind, OptionSetting, OptionValue,
@@ -77,6 +80,7 @@ pub use player::{Player, Table};
 pub use policy::{
     accepts_draw, expected_reply, hint_limits, ResignPolicy, DRAW_ACCEPT_CP, HINT_TIME,
 };
+pub use request::SearchRequest;
 pub use strength::{Anchor, Strength, Weakness, ANCHORS, MAX_ELO, MAX_SKILL, MIN_ELO};
 pub use suite::{read_suite, run_suite, SuiteAnswer, SuiteLineError};
 pub use tables::{tables_apply, GeneratedTables, SyzygySettings, SyzygyTables, TableChoice};

@@ -6,9 +6,11 @@
 //! [`Table`] is told.
 
 use crate::book::BookChoice;
-use crate::controller::{Action, GameController, Purpose};
-use crate::engine::{Engine, SearchEvent, SearchRequest};
+use crate::controller::{Action, GameController, Hint, Purpose};
+use crate::engine::Engine;
+use crate::event::SearchEvent;
 use crate::options::OptionSetting;
+use crate::request::SearchRequest;
 use crate::EngineError;
 use outpost_board::Move;
 use outpost_notation::Outcome;
@@ -298,9 +300,26 @@ impl Player {
         Ok(())
     }
 
-    /// The move to suggest to the engine's opponent: see [`Engine::hint`].
+    /// The move to suggest to the engine's opponent (xboard's `hint`): the
+    /// running analysis's best move, the move the engine ponders on or
+    /// expects, or else a short search's move; `None` while the engine
+    /// thinks about its own move or when there is no legal move.
     pub fn hint(&mut self) -> Option<Move> {
-        self.engine.hint(&self.controller)
+        let analyzing = self
+            .controller
+            .running()
+            .is_some_and(|r| r.purpose == Purpose::Analyze);
+        let mv = if analyzing {
+            self.engine.progress().best
+        } else {
+            match self.controller.hint() {
+                Hint::Move(mv) => Some(mv),
+                Hint::Search(request) => Some(self.engine.search(*request).best_move),
+                Hint::None => None,
+            }
+        };
+        let pos = self.controller.game().position();
+        mv.filter(|&mv| !mv.is_null() && pos.is_legal(mv))
     }
 
     fn start(&mut self, id: u64, purpose: Purpose, request: SearchRequest, table: &mut impl Table) {

@@ -9,7 +9,7 @@
 //! the search, Syzygy's WDL probes (which know the fifty-move rule) are
 //! used when a Syzygy path is set, else the generated tables'.
 
-use crate::engine::SearchRequest;
+use crate::request::SearchRequest;
 use crate::EngineError;
 use outpost_board::{CastlingRights, Move, Position};
 use outpost_search::{EndgameTables, Score, TableWdl};

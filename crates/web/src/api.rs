@@ -2,7 +2,7 @@
 //! and what every endpoint shares (the JSON extractor, levels and limits).
 
 use crate::position::{fen_of, game_from, legal_moves, line, MoveJson, ScoreJson, Status};
-use crate::server::AppState;
+use crate::state::AppState;
 use crate::WebError;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Query, Request, State};

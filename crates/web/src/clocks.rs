@@ -4,9 +4,9 @@
 //! runs from the engine's move to the player's, the engine's while it
 //! thinks, and the engine's search is limited by its clock.
 
-use crate::position::{color_name, Status};
+use crate::position::color_name;
 use crate::WebError;
-use outpost_board::{Color, PieceKind, Position};
+use outpost_board::Color;
 use outpost_engine::GameClocks;
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -68,38 +68,6 @@ impl ClockView {
     }
 }
 
-/// Whether `side` could still mate by some sequence of moves: anything but
-/// a bare king or a king and one minor piece.
-fn can_mate(pos: &Position, side: Color) -> bool {
-    let heavy = [PieceKind::Pawn, PieceKind::Rook, PieceKind::Queen]
-        .iter()
-        .any(|&kind| pos.pieces_of(side, kind).is_nonempty());
-    let minors = pos.pieces_of(side, PieceKind::Knight).count()
-        + pos.pieces_of(side, PieceKind::Bishop).count();
-    heavy || minors >= 2
-}
-
-/// The end when `loser`'s flag fell: the other side wins, or a draw when
-/// it has too little to ever mate.
-pub fn time_forfeit(pos: &Position, loser: Color) -> Status {
-    let winner = !loser;
-    if can_mate(pos, winner) {
-        Status {
-            state: "time forfeit",
-            reason: Some("time forfeit"),
-            winner: Some(color_name(winner)),
-            result: if winner == Color::White { "1-0" } else { "0-1" },
-        }
-    } else {
-        Status {
-            state: "draw",
-            reason: Some("timeout vs insufficient material"),
-            winner: None,
-            result: "1/2-1/2",
-        }
-    }
-}
-
 /// The PGN `TimeControl` tag's value: base seconds + increment seconds.
 pub fn pgn_time_control(clocks: &GameClocks) -> String {
     let secs = |d: Duration| {
@@ -116,7 +84,6 @@ pub fn pgn_time_control(clocks: &GameClocks) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use outpost_notation::parse_fen;
 
     #[test]
     fn time_controls_are_read_and_checked() {
@@ -129,14 +96,5 @@ mod tests {
         for bad in ["3", "3+", "+2", "x+1", "0+0", "500+0", "5+99", "-1+0"] {
             assert!(parse_time_control(Some(bad)).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn a_flag_against_a_lone_minor_piece_is_a_draw() {
-        let pos = parse_fen("8/8/8/4k3/8/8/8/KB6 w - - 0 1").unwrap();
-        assert_eq!(time_forfeit(&pos, Color::Black).result, "1/2-1/2");
-        assert_eq!(time_forfeit(&pos, Color::White).result, "1/2-1/2");
-        let pos = parse_fen("8/8/8/4k3/8/8/P7/K7 w - - 0 1").unwrap();
-        assert_eq!(time_forfeit(&pos, Color::Black).result, "1-0");
     }
 }

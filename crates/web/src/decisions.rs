@@ -4,15 +4,15 @@
 //! game's PGN).
 
 use crate::api::search_game;
-use crate::games::{view, GameView, StoredGame};
-use crate::position::Status;
-use crate::server::AppState;
+use crate::games::{view, GameView};
+use crate::state::AppState;
+use crate::store::StoredGame;
 use crate::WebError;
 use axum::extract::{Path, State};
 use axum::Json;
 use outpost_board::Color;
 use outpost_engine::{hint_limits, Decision};
-use outpost_notation::{to_san, GameResult};
+use outpost_notation::to_san;
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -117,46 +117,4 @@ pub async fn hint(
         uci: result.best_move.to_string(),
         san,
     }))
-}
-
-/// The game in PGN: its result when over (with a `Termination` tag for a
-/// resignation or an agreed draw), and each hint as a comment `{hint: Nf3}`
-/// on the move played where it was asked.
-pub fn pgn(stored: &StoredGame, status: &Status) -> String {
-    let mut game = stored.game().clone();
-    if let Some(clocks) = stored.clocks() {
-        game.tags_mut()
-            .set("TimeControl", &crate::clocks::pgn_time_control(clocks));
-    }
-    if status.is_over() {
-        game.set_result(GameResult::from_token(status.result).unwrap_or(GameResult::Unknown));
-        match status.state {
-            "resigned" => game.tags_mut().set(
-                "Termination",
-                &format!(
-                    "{} resigned",
-                    if status.winner == Some("white") {
-                        "Black"
-                    } else {
-                        "White"
-                    }
-                ),
-            ),
-            "draw" if status.reason == Some("agreement") => {
-                game.tags_mut().set("Termination", "draw agreed");
-            }
-            "time forfeit" => game.tags_mut().set("Termination", "time forfeit"),
-            "draw" if status.reason == Some("timeout vs insufficient material") => {
-                game.tags_mut().set("Termination", "time forfeit");
-            }
-            _ => {}
-        }
-    }
-    let mut pgn = game.to_pgn_game();
-    for (ply, san) in &stored.hints {
-        if let Some(node) = pgn.moves.moves.get_mut(*ply) {
-            node.comments.push(format!("hint: {san}"));
-        }
-    }
-    pgn.to_string()
 }

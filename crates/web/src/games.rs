@@ -6,64 +6,18 @@ use crate::clocks::{parse_time_control, ClockView};
 use crate::position::{
     color_name, fen_of, game_from, legal_moves, line, read_move, MoveJson, ScoreJson, Status,
 };
-use crate::server::AppState;
+use crate::state::AppState;
+use crate::store::StoredGame;
 use crate::WebError;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use outpost_board::Color;
-use outpost_engine::{Action, ControlError, Game, GameClocks, GameController, Mode, Timing};
+use outpost_engine::{Action, ControlError, GameController, Mode, Timing};
 use outpost_notation::to_san;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
-
-/// One game: the engine layer's controller (the game, the engine's side
-/// and level, the clocks, a decided end), the level asked for, and the hints.
-#[derive(Debug)]
-pub struct StoredGame {
-    pub(crate) controller: GameController,
-    /// The level asked for (`None`: full strength).
-    elo: Option<i64>,
-    /// Hints given, by the ply they were asked at, in SAN.
-    pub(crate) hints: Vec<(usize, String)>,
-}
-
-impl StoredGame {
-    /// The game.
-    pub(crate) fn game(&self) -> &Game {
-        self.controller.game()
-    }
-
-    /// The engine's colour (`None`: both sides are people).
-    pub(crate) fn engine(&self) -> Option<Color> {
-        self.controller.mode().side()
-    }
-
-    /// Both sides' clocks, when the game has a time control.
-    pub(crate) fn clocks(&self) -> Option<&GameClocks> {
-        self.controller.timing().running_clocks()
-    }
-
-    /// How the game stands: a decided end, else the rules'.
-    pub(crate) fn status(&self) -> Status {
-        match self.controller.decision() {
-            Some(decision) => Status::decided(decision, self.game().position()),
-            None => Status::of_game(self.game()),
-        }
-    }
-
-    /// An error unless the game goes on.
-    pub(crate) fn ensure_ongoing(&self) -> Result<(), WebError> {
-        let status = self.status();
-        if status.is_over() {
-            return Err(WebError::GameOver {
-                status: status.text(),
-            });
-        }
-        Ok(())
-    }
-}
 
 /// The body of `POST /api/games`.
 #[derive(Debug, Default, Deserialize)]
@@ -148,7 +102,7 @@ pub(crate) fn view(id: &str, stored: &StoredGame, engine_move: Option<EngineMove
     let game = stored.game();
     let pos = game.position();
     let status = stored.status();
-    let pgn = crate::decisions::pgn(stored, &status);
+    let pgn = crate::store::pgn(stored, &status);
     GameView {
         id: id.to_string(),
         fen: fen_of(pos),

@@ -38,6 +38,7 @@ mod pool;
 mod position;
 pub mod review;
 mod server;
+mod state;
 mod store;
 mod stream;
 
@@ -48,4 +49,5 @@ pub use error::WebError;
 pub use games::{GameView, NewGame, PlayerMove};
 pub use pool::EnginePool;
 pub use position::{ScoreJson, Status};
-pub use server::{router, serve, AppState, Server};
+pub use server::{router, serve, Server};
+pub use state::AppState;

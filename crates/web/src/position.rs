@@ -2,7 +2,7 @@
 //! FEN, SAN, status and scores out.
 
 use crate::WebError;
-use outpost_board::{Color, Move, Position};
+use outpost_board::{Color, Move, PieceKind, Position};
 use outpost_engine::{Decision, Game, GameResult, Outcome};
 use outpost_notation::{parse_fen, parse_move_text, to_fen, to_san};
 use outpost_search::Score;
@@ -122,7 +122,7 @@ impl Status {
                 winner: None,
                 result: "1/2-1/2",
             },
-            Decision::Flag { loser } => crate::clocks::time_forfeit(pos, loser),
+            Decision::Flag { loser } => time_forfeit(pos, loser),
             // The server's games are not adjudicated; shown as a result all the same.
             Decision::Adjudicated(result) => Status {
                 state: "adjudicated",
@@ -150,6 +150,38 @@ impl Status {
             ("time forfeit", _, Some(winner)) => format!("time forfeit, {winner} wins"),
             ("draw", Some(reason), _) => format!("draw by {reason}"),
             (state, _, _) => state.to_string(),
+        }
+    }
+}
+
+/// Whether `side` could still mate by some sequence of moves: anything but
+/// a bare king or a king and one minor piece.
+fn can_mate(pos: &Position, side: Color) -> bool {
+    let heavy = [PieceKind::Pawn, PieceKind::Rook, PieceKind::Queen]
+        .iter()
+        .any(|&kind| pos.pieces_of(side, kind).is_nonempty());
+    let minors = pos.pieces_of(side, PieceKind::Knight).count()
+        + pos.pieces_of(side, PieceKind::Bishop).count();
+    heavy || minors >= 2
+}
+
+/// The end when `loser`'s flag fell: the other side wins, or a draw when
+/// it has too little to ever mate.
+pub fn time_forfeit(pos: &Position, loser: Color) -> Status {
+    let winner = !loser;
+    if can_mate(pos, winner) {
+        Status {
+            state: "time forfeit",
+            reason: Some("time forfeit"),
+            winner: Some(color_name(winner)),
+            result: if winner == Color::White { "1-0" } else { "0-1" },
+        }
+    } else {
+        Status {
+            state: "draw",
+            reason: Some("timeout vs insufficient material"),
+            winner: None,
+            result: "1/2-1/2",
         }
     }
 }
@@ -227,6 +259,7 @@ pub fn line(pos: &Position, moves: &[Move]) -> (Vec<String>, Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use outpost_notation::parse_fen;
 
     #[test]
     fn reads_games_and_moves() {
@@ -255,5 +288,14 @@ mod tests {
         assert_eq!(read_move(&pos, "g1f3").unwrap().to_string(), "g1f3");
         assert!(read_move(&pos, "Nf4").is_err());
         assert_eq!(legal_moves(&pos).len(), 20);
+    }
+
+    #[test]
+    fn a_flag_against_a_lone_minor_piece_is_a_draw() {
+        let pos = parse_fen("8/8/8/4k3/8/8/8/KB6 w - - 0 1").unwrap();
+        assert_eq!(time_forfeit(&pos, Color::Black).result, "1/2-1/2");
+        assert_eq!(time_forfeit(&pos, Color::White).result, "1/2-1/2");
+        let pos = parse_fen("8/8/8/4k3/8/8/P7/K7 w - - 0 1").unwrap();
+        assert_eq!(time_forfeit(&pos, Color::Black).result, "1-0");
     }
 }
