@@ -242,6 +242,28 @@ impl GameClocks {
         Ok(())
     }
 
+    /// The PGN `TimeControl` tag's value: base seconds + increment seconds
+    /// (`180+2`; a tenth of a second shown when there is one).
+    ///
+    /// ```
+    /// use outpost_engine::GameClocks;
+    /// use std::time::Duration;
+    ///
+    /// let clocks = GameClocks::new(Duration::from_secs(180), Duration::from_millis(500));
+    /// assert_eq!(clocks.time_control_tag(), "180+0.5");
+    /// ```
+    pub fn time_control_tag(&self) -> String {
+        let secs = |d: Duration| {
+            let s = d.as_secs_f64();
+            if s.fract() == 0.0 {
+                format!("{}", s as u64)
+            } else {
+                format!("{s:.1}")
+            }
+        };
+        format!("{}+{}", secs(self.base), secs(self.increment))
+    }
+
     /// The limits of a search for `side` to move: its clock and increment,
     /// so its thinking time follows its clock.
     pub fn limits(&self, side: Color, now: Instant) -> Limits {

@@ -10,6 +10,11 @@
 //! * [`GameController`]: the engine's seat at a game (the game, which
 //!   side it plays, its clock, pondering and analysis, draw policy); it
 //!   does no I/O and returns [`Action`]s for the front end to carry out.
+//!   It owns the game's rules: how it ended ([`Outcome`], from checkmate
+//!   to a flag fall judged by [`can_mate`]), its clocks and adjudication.
+//! * [`GameDriver`]: the one driver of the controller for programs that
+//!   run each search to its end (a web game, self-play, a library user's
+//!   loop); [`Player`] drives it for front ends that read lines.
 //! * [`EngineClock`]: time controls and the engine's clock, turned into limits.
 //! * [`OPTIONS`] and [`Settings`]: every option's name, kind, default and
 //!   range in one place; each protocol renders them its own way.
@@ -43,6 +48,7 @@
 mod book;
 mod clock;
 mod controller;
+mod driver;
 mod engine;
 mod error;
 mod evaluation;
@@ -62,9 +68,10 @@ mod text;
 pub use book::{book_applies, BookChoice, OpeningBook};
 pub use clock::{EngineClock, GameClocks, Level, TimeControl};
 pub use controller::{
-    Action, Adjudication, ControlError, Decision, GameController, Hint, Mode, Purpose,
+    can_mate, Action, Adjudication, ControlError, GameController, Hint, Mode, Purpose,
     RunningSearch, Timing,
 };
+pub use driver::{EngineMove, GameDriver, SearchTurn};
 pub use engine::Engine;
 pub use error::EngineError;
 pub use evaluation::EngineEval;

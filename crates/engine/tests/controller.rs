@@ -184,7 +184,7 @@ fn self_play_with_a_real_engine_runs_to_the_end() {
 
 #[test]
 fn decisions_and_flags_end_the_game() {
-    use outpost_engine::{Decision, GameClocks};
+    use outpost_engine::{GameClocks, Outcome};
     use std::time::{Duration, Instant};
 
     // A resignation ends the game: no more moves, no take-back.
@@ -193,16 +193,9 @@ fn decisions_and_flags_end_the_game() {
     let e4 = mv(&controller, "e2e4");
     controller.user_move(e4).unwrap();
     assert!(!controller.is_over());
-    controller
-        .decide(Decision::Resignation {
-            loser: Color::Black,
-        })
-        .unwrap();
+    controller.resign(Color::Black).unwrap();
     assert!(controller.is_over());
-    assert_eq!(
-        controller.decide(Decision::DrawAgreed),
-        Err(ControlError::Decided)
-    );
+    assert_eq!(controller.agree_draw(), Err(ControlError::Decided));
     let e5 = mv(&controller, "e7e5");
     assert_eq!(controller.user_move(e5), Err(ControlError::Decided));
     assert_eq!(controller.take_back(1), Err(ControlError::Decided));
@@ -217,14 +210,14 @@ fn decisions_and_flags_end_the_game() {
     let e4 = mv(&controller, "e2e4");
     assert_eq!(controller.user_move(e4), Err(ControlError::Decided));
     assert_eq!(
-        controller.decision(),
-        Some(Decision::Flag {
+        controller.outcome(),
+        Some(Outcome::TimeForfeit {
             loser: Color::White
         })
     );
     // A new game starts afresh.
     controller.set_game(outpost_engine::Game::new());
-    assert_eq!(controller.decision(), None);
+    assert_eq!(controller.outcome(), None);
 }
 
 #[test]

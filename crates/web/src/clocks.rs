@@ -1,5 +1,6 @@
-//! Clocks of the web's games: the time control a new game takes, the
-//! clocks as the API shows them, and a fallen flag as the game's end. The
+//! Clocks of the web's games: the time control a new game takes and the
+//! clocks as the API shows them (a fallen flag and what it gives are the
+//! game controller's). The
 //! server keeps the time (`outpost_engine::GameClocks`): the player's clock
 //! runs from the engine's move to the player's, the engine's while it
 //! thinks, and the engine's search is limited by its clock.
@@ -68,19 +69,6 @@ impl ClockView {
     }
 }
 
-/// The PGN `TimeControl` tag's value: base seconds + increment seconds.
-pub fn pgn_time_control(clocks: &GameClocks) -> String {
-    let secs = |d: Duration| {
-        let s = d.as_secs_f64();
-        if s.fract() == 0.0 {
-            format!("{}", s as u64)
-        } else {
-            format!("{s:.1}")
-        }
-    };
-    format!("{}+{}", secs(clocks.base), secs(clocks.increment))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,7 +78,7 @@ mod tests {
         let c = parse_time_control(Some("3+2")).unwrap().unwrap();
         assert_eq!(c.base, Duration::from_secs(180));
         assert_eq!(c.increment, Duration::from_secs(2));
-        assert_eq!(pgn_time_control(&c), "180+2");
+        assert_eq!(c.time_control_tag(), "180+2");
         assert!(parse_time_control(Some("none")).unwrap().is_none());
         assert!(parse_time_control(None).unwrap().is_none());
         for bad in ["3", "3+", "+2", "x+1", "0+0", "500+0", "5+99", "-1+0"] {

@@ -11,28 +11,24 @@ use crate::WebError;
 use axum::extract::{Path, State};
 use axum::Json;
 use outpost_board::Color;
-use outpost_engine::{hint_limits, Decision};
+use outpost_engine::hint_limits;
 use outpost_notation::to_san;
 use serde::Serialize;
 use std::sync::Arc;
 
 /// The colour whose player is at the page: the side the engine does not
 /// play, or the side to move when people play both sides.
-fn player(stored: &StoredGame) -> Color {
+fn player_color(stored: &StoredGame) -> Color {
     stored
-        .engine()
+        .engine_color()
         .map_or(stored.game().position().side_to_move(), |engine| !engine)
 }
 
-/// Ends the game by `decision`.
-fn decide(stored: &mut StoredGame, decision: Decision) -> Result<(), WebError> {
-    stored
-        .controller
-        .decide(decision)
-        .map(drop)
-        .map_err(|_| WebError::GameOver {
-            status: stored.status().text(),
-        })
+/// The refusal of a decision in a game already over.
+fn over(stored: &StoredGame) -> WebError {
+    WebError::GameOver {
+        status: stored.status().text(),
+    }
 }
 
 /// `POST /api/games/{id}/resign`: the player resigns; the other side wins.
@@ -43,8 +39,8 @@ pub async fn resign(
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
     stored.ensure_ongoing()?;
-    let loser = player(&stored);
-    decide(&mut stored, Decision::Resignation { loser })?;
+    let loser = player_color(&stored);
+    stored.driver.resign(loser).map_err(|_| over(&stored))?;
     Ok(Json(view(&id, &stored, None)))
 }
 
@@ -67,9 +63,9 @@ pub async fn offer_draw(
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
     stored.ensure_ongoing()?;
-    let accepted = stored.engine().is_none() || stored.controller.accepts_draw();
+    let accepted = stored.engine_color().is_none() || stored.controller().accepts_draw();
     if accepted {
-        decide(&mut stored, Decision::DrawAgreed)?;
+        stored.driver.agree_draw().map_err(|_| over(&stored))?;
     }
     Ok(Json(DrawAnswer {
         accepted,
@@ -97,7 +93,7 @@ pub async fn hint(
     let mut stored = entry.lock().await;
     stored.ensure_ongoing()?;
     let pos = *stored.game().position();
-    if stored.engine() == Some(pos.side_to_move()) {
+    if stored.engine_color() == Some(pos.side_to_move()) {
         return Err(WebError::NotYourTurn);
     }
     let result = search_game(

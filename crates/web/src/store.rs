@@ -5,8 +5,7 @@
 use crate::position::Status;
 use crate::WebError;
 use outpost_board::Color;
-use outpost_engine::{Game, GameClocks, GameController};
-use outpost_notation::GameResult;
+use outpost_engine::{Game, GameClocks, GameController, GameDriver};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -97,11 +96,12 @@ impl GameStore {
     }
 }
 
-/// One game: the engine layer's controller (the game, the engine's side
-/// and level, the clocks, a decided end), the level asked for, and the hints.
+/// One game: the engine layer's driver of its controller (the game, the
+/// engine's side and level, the clocks, how it ended), the level asked
+/// for, and the hints.
 #[derive(Debug)]
 pub struct StoredGame {
-    pub(crate) controller: GameController,
+    pub(crate) driver: GameDriver,
     /// The level asked for (`None`: full strength).
     pub(crate) elo: Option<i64>,
     /// Hints given, by the ply they were asked at, in SAN.
@@ -109,27 +109,29 @@ pub struct StoredGame {
 }
 
 impl StoredGame {
+    /// The game's controller.
+    pub(crate) fn controller(&self) -> &GameController {
+        self.driver.controller()
+    }
+
     /// The game.
     pub(crate) fn game(&self) -> &Game {
-        self.controller.game()
+        self.controller().game()
     }
 
     /// The engine's colour (`None`: both sides are people).
-    pub(crate) fn engine(&self) -> Option<Color> {
-        self.controller.mode().side()
+    pub(crate) fn engine_color(&self) -> Option<Color> {
+        self.controller().mode().side()
     }
 
     /// Both sides' clocks, when the game has a time control.
     pub(crate) fn clocks(&self) -> Option<&GameClocks> {
-        self.controller.timing().running_clocks()
+        self.controller().timing().running_clocks()
     }
 
-    /// How the game stands: a decided end, else the rules'.
+    /// How the game stands, as the controller says.
     pub(crate) fn status(&self) -> Status {
-        match self.controller.decision() {
-            Some(decision) => Status::decided(decision, self.game().position()),
-            None => Status::of_game(self.game()),
-        }
+        Status::of_outcome(self.controller().outcome())
     }
 
     /// An error unless the game goes on.
@@ -142,48 +144,19 @@ impl StoredGame {
         }
         Ok(())
     }
-}
 
-/// The game in PGN: its result when over (with a `Termination` tag for a
-/// resignation or an agreed draw), and each hint as a comment `{hint: Nf3}`
-/// on the move played where it was asked.
-pub fn pgn(stored: &StoredGame, status: &Status) -> String {
-    let mut game = stored.game().clone();
-    if let Some(clocks) = stored.clocks() {
-        game.tags_mut()
-            .set("TimeControl", &crate::clocks::pgn_time_control(clocks));
-    }
-    if status.is_over() {
-        game.set_result(GameResult::from_token(status.result).unwrap_or(GameResult::Unknown));
-        match status.state {
-            "resigned" => game.tags_mut().set(
-                "Termination",
-                &format!(
-                    "{} resigned",
-                    if status.winner == Some("white") {
-                        "Black"
-                    } else {
-                        "White"
-                    }
-                ),
-            ),
-            "draw" if status.reason == Some("agreement") => {
-                game.tags_mut().set("Termination", "draw agreed");
+    /// The game in PGN as the controller keeps it (its result and
+    /// `Termination` when over, the `TimeControl`), with each hint as a
+    /// comment `{hint: Nf3}` on the move played where it was asked.
+    pub(crate) fn pgn(&self) -> String {
+        let mut pgn = self.controller().recorded_game().to_pgn_game();
+        for (ply, san) in &self.hints {
+            if let Some(node) = pgn.moves.moves.get_mut(*ply) {
+                node.comments.push(format!("hint: {san}"));
             }
-            "time forfeit" => game.tags_mut().set("Termination", "time forfeit"),
-            "draw" if status.reason == Some("timeout vs insufficient material") => {
-                game.tags_mut().set("Termination", "time forfeit");
-            }
-            _ => {}
         }
+        pgn.to_string()
     }
-    let mut pgn = game.to_pgn_game();
-    for (ply, san) in &stored.hints {
-        if let Some(node) = pgn.moves.moves.get_mut(*ply) {
-            node.comments.push(format!("hint: {san}"));
-        }
-    }
-    pgn.to_string()
 }
 
 /// One move of a review.

@@ -3,7 +3,7 @@
 
 use crate::request::SearchRequest;
 use outpost_board::{Color, Move};
-use outpost_notation::{GameResult, Outcome};
+use outpost_notation::Outcome;
 use outpost_search::SearchResult;
 use std::time::Instant;
 
@@ -209,42 +209,6 @@ pub enum Hint {
     Search(Box<SearchRequest>),
     /// No hint: the engine is thinking, or there is no move.
     None,
-}
-
-/// How a game ended other than on the board: a decision the rules of the
-/// position do not give.
-///
-/// ```
-/// use outpost_board::Color;
-/// use outpost_engine::{ControlError, Decision, GameController, Timing};
-///
-/// let mut controller = GameController::new(Timing::default());
-/// assert!(controller.decide(Decision::Resignation { loser: Color::Black }).is_ok());
-/// assert!(controller.is_over());
-/// assert_eq!(controller.decision(), Some(Decision::Resignation { loser: Color::Black }));
-/// // A decided game takes no more moves, and is decided only once.
-/// assert_eq!(controller.user_move_text("e4", false), Err(ControlError::Decided));
-/// assert_eq!(controller.decide(Decision::DrawAgreed), Err(ControlError::Decided));
-/// // A new game clears the decision.
-/// controller.new_game();
-/// assert_eq!(controller.decision(), None);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decision {
-    /// This side resigned.
-    Resignation {
-        /// The side that resigned.
-        loser: Color,
-    },
-    /// Both sides agreed to a draw.
-    DrawAgreed,
-    /// This side's clock fell (a draw if the other side cannot mate).
-    Flag {
-        /// The side whose time ran out.
-        loser: Color,
-    },
-    /// A game between engines ended by its [`Adjudication`] rules.
-    Adjudicated(GameResult),
 }
 
 impl Action {

@@ -12,7 +12,7 @@ use outpost_search::Score;
 /// game was set up in.
 ///
 /// ```
-/// use outpost_engine::{Action, Adjudication, Decision, GameController, GameResult, Timing};
+/// use outpost_engine::{Action, Adjudication, GameController, GameResult, Outcome, Timing};
 /// use outpost_notation::parse_uci_move;
 /// use outpost_search::{Limits, Score, SearchResult};
 ///
@@ -35,7 +35,7 @@ use outpost_search::Score;
 /// // One ply past the winning score is enough here: the game ends, and
 /// // the move is not played.
 /// assert!(controller.search_finished(id, result).is_empty());
-/// assert_eq!(controller.decision(), Some(Decision::Adjudicated(GameResult::WhiteWins)));
+/// assert_eq!(controller.outcome(), Some(Outcome::Adjudicated(GameResult::WhiteWins)));
 /// assert_eq!(controller.game().plies(), 0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,10 +12,10 @@ mod adjudication;
 mod error;
 mod timing;
 
-pub use action::{Action, Decision, Hint, Mode, Purpose, RunningSearch};
+pub use action::{Action, Hint, Mode, Purpose, RunningSearch};
 pub use adjudication::Adjudication;
 pub use error::ControlError;
-pub use timing::Timing;
+pub use timing::{can_mate, Timing};
 
 use crate::clock::{EngineClock, GameClocks, TimeControl};
 use crate::policy::{accepts_draw, expected_reply, hint_limits};
@@ -23,9 +23,12 @@ use crate::request::SearchRequest;
 use crate::strength::Strength;
 use adjudication::Streaks;
 use outpost_board::{Color, Move, Position};
-use outpost_notation::{parse_move_text, Game, GameResult, NotationError, SanError, UciMoveError};
+use outpost_notation::{
+    parse_move_text, Game, GameResult, NotationError, Outcome, SanError, UciMoveError,
+};
 use outpost_search::{Limits, Score, SearchResult};
 use std::time::{Duration, Instant};
+use timing::flag_fall;
 
 /// The engine's seat at one game: the game, which side(s) the engine
 /// plays and how strongly, its clock, pondering and analysis, its draw
@@ -57,7 +60,7 @@ pub struct GameController {
     /// The level the engine plays at (`None`: as the engine's options say).
     strength: Option<Strength>,
     /// An end the position does not give.
-    decision: Option<Decision>,
+    decided: Option<Outcome>,
     /// When a game between engines is adjudicated (`None`: never).
     adjudication: Option<Adjudication>,
     streaks: Streaks,
@@ -94,7 +97,7 @@ impl GameController {
             mode: Mode::Play(Color::Black),
             timing,
             strength: None,
-            decision: None,
+            decided: None,
             adjudication: None,
             streaks: Streaks::default(),
             start_plies: 0,
@@ -127,34 +130,75 @@ impl GameController {
         self.adjudication = rules;
     }
 
-    /// How the game was decided, if it was.
-    pub fn decision(&self) -> Option<Decision> {
-        self.decision
+    /// How the game ended, if it did: a decision (resignation, agreement,
+    /// the clock, adjudication), else the rules of the position.
+    ///
+    /// ```
+    /// use outpost_board::Color;
+    /// use outpost_engine::{ControlError, GameController, GameResult, Outcome, Timing};
+    ///
+    /// let mut controller = GameController::new(Timing::default());
+    /// assert_eq!(controller.outcome(), None);
+    /// assert!(controller.resign(Color::Black).is_ok());
+    /// assert!(controller.is_over());
+    /// let outcome = controller.outcome().unwrap();
+    /// assert_eq!(outcome, Outcome::Resignation { loser: Color::Black });
+    /// assert_eq!(outcome.result(), GameResult::WhiteWins);
+    /// // A decided game takes no more moves, and is decided only once.
+    /// assert_eq!(controller.user_move_text("e4", false), Err(ControlError::Decided));
+    /// assert_eq!(controller.agree_draw(), Err(ControlError::Decided));
+    /// // The game as kept says how it ended.
+    /// let game = controller.recorded_game();
+    /// assert_eq!(game.tags().get("Termination"), Some("Black resigned"));
+    /// assert_eq!(game.result(), GameResult::WhiteWins);
+    /// // A new game clears the decision.
+    /// controller.new_game();
+    /// assert_eq!(controller.outcome(), None);
+    /// ```
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.decided.or_else(|| self.game.outcome())
     }
 
     /// Whether the game is over, by the rules or by a decision.
     pub fn is_over(&self) -> bool {
-        self.decision.is_some() || self.game.outcome().is_some()
+        self.outcome().is_some()
     }
 
-    /// Ends the game by `decision` (resigning, agreeing a draw); the
-    /// clocks stop and a search running is halted.
-    pub fn decide(&mut self, decision: Decision) -> Result<Vec<Action>, ControlError> {
+    /// `loser` resigns: the game ends, the clocks stop and a search
+    /// running is halted.
+    pub fn resign(&mut self, loser: Color) -> Result<Vec<Action>, ControlError> {
+        self.decide(Outcome::Resignation { loser })
+    }
+
+    /// Both sides agree to a draw: the game ends, the clocks stop and a
+    /// search running is halted. (Whether the engine agrees is
+    /// [`GameController::accepts_draw`]'s to say.)
+    pub fn agree_draw(&mut self) -> Result<Vec<Action>, ControlError> {
+        self.decide(Outcome::DrawAgreed)
+    }
+
+    /// Ends the game by `outcome`; the clocks stop and a search running is
+    /// halted.
+    fn decide(&mut self, outcome: Outcome) -> Result<Vec<Action>, ControlError> {
         if self.is_over() {
             return Err(ControlError::Decided);
         }
-        self.decision = Some(decision);
+        self.decided = Some(outcome);
         if let Timing::Running(clocks) = &mut self.timing {
             clocks.halt(Instant::now());
         }
         Ok(self.halt().into_iter().collect())
     }
 
-    /// Ends the game on time if the running clock has fallen by `now`;
-    /// `true` when it has (now or before).
+    /// Ends the game on time if the running clock has fallen by `now`
+    /// (lost, or drawn when the other side could not mate: see
+    /// [`can_mate`]); `true` when it has (now or before).
     pub fn check_flag(&mut self, now: Instant) -> bool {
-        if self.decision.is_some() {
-            return matches!(self.decision, Some(Decision::Flag { .. }));
+        if let Some(decided) = self.decided {
+            return matches!(
+                decided,
+                Outcome::TimeForfeit { .. } | Outcome::TimeoutDraw { .. }
+            );
         }
         if self.game.outcome().is_some() {
             return false;
@@ -166,8 +210,24 @@ impl GameController {
             return false;
         };
         clocks.halt(now);
-        self.decision = Some(Decision::Flag { loser });
+        self.decided = Some(flag_fall(self.game.position(), loser));
         true
+    }
+
+    /// The game as it is kept: its moves and tags, a `TimeControl` tag when
+    /// the controller keeps both clocks, and once it is over its result and
+    /// a `Termination` tag ([`Outcome::termination`]).
+    pub fn recorded_game(&self) -> Game {
+        let mut game = self.game.clone();
+        if let Timing::Running(clocks) = &self.timing {
+            game.tags_mut()
+                .set("TimeControl", &clocks.time_control_tag());
+        }
+        if let Some(outcome) = self.outcome() {
+            game.set_result(outcome.result());
+            game.tags_mut().set("Termination", outcome.termination());
+        }
+        game
     }
 
     /// How the engine's time is found.
@@ -306,7 +366,7 @@ impl GameController {
         let mut actions: Vec<Action> = self.halt().into_iter().collect();
         self.game = game;
         self.expected = None;
-        self.decision = None;
+        self.decided = None;
         self.streaks = Streaks::default();
         self.start_plies = self.game.plies();
         if let Timing::Reported(clocks) = &mut self.timing {
@@ -346,7 +406,7 @@ impl GameController {
 
     /// Takes back `plies` moves; analysis restarts in analyze mode.
     pub fn take_back(&mut self, plies: usize) -> Result<Vec<Action>, ControlError> {
-        if self.decision.is_some() {
+        if self.decided.is_some() {
             return Err(ControlError::Decided);
         }
         if self.game.plies() < plies {
@@ -393,7 +453,7 @@ impl GameController {
     /// thinks, claims the result, or analyses the new position).
     pub fn user_move(&mut self, mv: Move) -> Result<Vec<Action>, ControlError> {
         // A move after the mover's flag fell is too late.
-        if self.check_flag(Instant::now()) || self.decision.is_some() {
+        if self.check_flag(Instant::now()) || self.decided.is_some() {
             return Err(ControlError::Decided);
         }
         if self.thinking() {
@@ -487,7 +547,7 @@ impl GameController {
         self.expected = None;
         if let Timing::Running(clocks) = &mut self.timing {
             if let Err(loser) = clocks.stop(now) {
-                self.decision = Some(Decision::Flag { loser });
+                self.decided = Some(flag_fall(self.game.position(), loser));
             } else if self.game.outcome().is_none() {
                 clocks.start(self.game.position().side_to_move(), now);
             }
@@ -496,14 +556,14 @@ impl GameController {
 
     /// On the engine's move: claims the result if the game is over, else thinks.
     pub fn think_or_claim(&mut self) -> Vec<Action> {
-        if self.decision.is_some() {
+        if self.decided.is_some() {
             return Vec::new();
         }
         if let Some(rules) = self.adjudication {
             if rules.too_long(self.game.plies() - self.start_plies)
                 && self.game.forced_outcome().is_none()
             {
-                self.decision = Some(Decision::Adjudicated(GameResult::Draw));
+                self.decided = Some(Outcome::Adjudicated(GameResult::Draw));
                 return Vec::new();
             }
         }
@@ -644,7 +704,7 @@ impl GameController {
         }
         if let Some(score) = result.as_ref().map(|r| r.score) {
             if let Some(decided) = self.adjudicate(score) {
-                self.decision = Some(Decision::Adjudicated(decided));
+                self.decided = Some(Outcome::Adjudicated(decided));
                 return Vec::new();
             }
         }
@@ -655,7 +715,7 @@ impl GameController {
             .and_then(|r| expected_reply(&pos, r))
             .map(|reply| (self.game.position().key(), reply));
         let mut actions = vec![Action::Play { mv, result }];
-        if self.decision.is_some() {
+        if self.decided.is_some() {
             return actions;
         }
         if let Some(outcome) = self.game.outcome() {
