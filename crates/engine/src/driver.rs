@@ -1,7 +1,7 @@
 //! The one driver of a [`GameController`] for programs that run each
 //! search to its end before going on and read no lines: a web game,
 //! self-play, a library user's loop. (A front end that reads lines drives
-//! it with a [`Player`](crate::Player).)
+//! it with a [`LineDriver`](crate::LineDriver).)
 //!
 //! The driver carries out the controller's actions: it keeps the search
 //! the controller asks for until the program takes it
@@ -104,7 +104,7 @@ impl GameDriver {
 
     /// Plays the side(s) `mode` says (see [`GameController::set_mode`]).
     /// Analysis, whose search runs until it is stopped, is a
-    /// [`Player`](crate::Player)'s.
+    /// [`LineDriver`](crate::LineDriver)'s.
     pub fn set_mode(&mut self, mode: crate::Mode) {
         let actions = self.controller.set_mode(mode);
         self.carry_out(actions);
@@ -247,7 +247,7 @@ impl GameDriver {
     /// nothing to stop); a move played and a claim are the controller's
     /// already (see [`GameController::outcome`]). Pondering and
     /// [`Action::MoveNow`] need a search running beside the program: they
-    /// are a [`Player`](crate::Player)'s.
+    /// are a [`LineDriver`](crate::LineDriver)'s.
     fn carry_out(&mut self, actions: Vec<Action>) {
         for action in actions {
             match action {

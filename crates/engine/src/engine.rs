@@ -6,7 +6,7 @@
 use crate::book::{book_applies, BookChoice, OpeningBook};
 use crate::evaluation::EngineEval;
 use crate::event::{SearchEvent, SearchProgress};
-use crate::options::{Effect, OptionSetting, OptionValue, PoolChange, Settings};
+use crate::options::{Effect, EngineSettings, OptionSetting, OptionValue, PoolChange};
 use crate::request::SearchRequest;
 use crate::strength::{rng_for, Strength, Weakness};
 use crate::tables::{tables_apply, GeneratedTables, SyzygyTables};
@@ -69,7 +69,7 @@ fn evaluation_for(strength: &Strength, chosen: &EngineEval) -> EngineEval {
 /// assert!(last.is_some());
 /// ```
 pub struct Engine {
-    settings: Settings,
+    settings: EngineSettings,
     /// The evaluation the options chose.
     eval: EngineEval,
     pool: SearchPool<EngineEval>,
@@ -104,18 +104,18 @@ impl Engine {
     /// A network file (`EvalFile`) that cannot be read is refused.
     ///
     /// ```
-    /// use outpost_engine::{Engine, EngineError, Settings};
+    /// use outpost_engine::{Engine, EngineError, EngineSettings};
     ///
-    /// let engine = Engine::new(Settings::default()).unwrap();
+    /// let engine = Engine::new(EngineSettings::default()).unwrap();
     /// assert!(!engine.is_searching());
-    /// assert_eq!(engine.settings(), &Settings::default());
+    /// assert_eq!(engine.settings(), &EngineSettings::default());
     ///
-    /// let mut settings = Settings::default();
+    /// let mut settings = EngineSettings::default();
     /// let not_a_network = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/suites/sample.epd");
     /// settings.eval_file = not_a_network.to_string();
     /// assert!(matches!(Engine::new(settings), Err(EngineError::Network { .. })));
     /// ```
-    pub fn new(settings: Settings) -> Result<Engine, EngineError> {
+    pub fn new(settings: EngineSettings) -> Result<Engine, EngineError> {
         let tables = Arc::new(GeneratedTables::three_men());
         let eval = EngineEval::for_settings(settings.use_nnue, &settings.eval_file)?;
         let mut pool = SearchPool::with_evaluator(settings.search.clone(), eval.clone());
@@ -219,7 +219,7 @@ impl Engine {
         };
         let sink = EngineSink {
             on_event: Box::new(on_event),
-            level: weakness.map(|weakness| Level {
+            level: weakness.map(|weakness| WeakenedSearch {
                 weakness,
                 shown,
                 seed: (request.position.key(), self.searches),
@@ -309,7 +309,7 @@ impl Engine {
     }
 
     /// The settings.
-    pub fn settings(&self) -> &Settings {
+    pub fn settings(&self) -> &EngineSettings {
         &self.settings
     }
 
@@ -498,7 +498,7 @@ fn book_seed() -> u64 {
 }
 
 /// A strength level's part in one search.
-struct Level {
+struct WeakenedSearch {
     weakness: Weakness,
     /// The lines the caller asked to see (the level searches more).
     shown: usize,
@@ -516,7 +516,7 @@ struct Level {
 /// the strength level has had its say.
 struct EngineSink {
     on_event: EventSink,
-    level: Option<Level>,
+    level: Option<WeakenedSearch>,
     tables: Arc<GeneratedTables>,
     syzygy: Option<Arc<SyzygyTables>>,
     last: Arc<Mutex<Option<SearchResult>>>,

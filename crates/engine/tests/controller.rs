@@ -2,7 +2,8 @@
 
 use outpost_board::{Color, Move};
 use outpost_engine::{
-    Action, ControlError, Engine, GameController, GameResult, Hint, Mode, Purpose, Settings, Timing,
+    Action, ControlError, Engine, EngineSettings, GameController, GameResult, Hint, Mode, Purpose,
+    Timing,
 };
 use outpost_notation::{parse_fen, parse_uci_move};
 use outpost_search::{Limits, SearchResult};
@@ -152,7 +153,7 @@ fn the_players_last_move_is_taken_back_with_the_engines_reply() {
 fn self_play_with_a_real_engine_runs_to_the_end() {
     // Both sides played by the engine from a won ending: the controller
     // asks for one search after another until it claims the result.
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     let mut controller = GameController::new(Timing::Fixed(Limits::depth(6)));
     controller.set_position(parse_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap());
     let mut actions = controller.set_mode(Mode::PlayBoth);

@@ -58,11 +58,11 @@
 //! [`SearchRequest`] carries the game's history, so repetitions count.
 //!
 //! ```
-//! use outpost::{Engine, Game, Limits, SearchRequest, Settings};
+//! use outpost::{Engine, Game, Limits, SearchRequest, EngineSettings};
 //!
 //! let mut game = Game::new();
 //! game.play_san("e4").unwrap();
-//! let mut engine = Engine::new(Settings::default()).unwrap();
+//! let mut engine = Engine::new(EngineSettings::default()).unwrap();
 //! let request = SearchRequest::for_game(&game, Limits::depth(6)).with_multipv(2);
 //! let result = engine.search(request);
 //! assert_eq!(result.pv.first(), Some(&result.best_move));
@@ -121,7 +121,7 @@
 //!
 //! ```
 //! use outpost::engine::{Mode, Purpose};
-//! use outpost::{Action, Color, Engine, GameController, Limits, Settings, Timing};
+//! use outpost::{Action, Color, Engine, GameController, Limits, EngineSettings, Timing};
 //!
 //! let mut controller = GameController::new(Timing::Fixed(Limits::depth(4)));
 //! controller.set_mode(Mode::Play(Color::Black));
@@ -130,7 +130,7 @@
 //!     panic!("Black is the engine's: it thinks");
 //! };
 //! assert_eq!(purpose, Purpose::Think);
-//! let mut engine = Engine::new(Settings::default()).unwrap();
+//! let mut engine = Engine::new(EngineSettings::default()).unwrap();
 //! let result = engine.search(*request);
 //! let played = controller.search_finished(id, result);
 //! assert!(played.iter().any(|a| a.is_play()));
@@ -157,8 +157,8 @@ pub use outpost_board::{
     UciMove,
 };
 pub use outpost_engine::{
-    Action, Engine, EngineClock, EngineError, GameController, SearchEvent, SearchRequest, Settings,
-    Timing, ENGINE_NAME,
+    Action, Engine, EngineClock, EngineError, EngineSettings, GameController, SearchEvent,
+    SearchRequest, Timing, ENGINE_NAME,
 };
 pub use outpost_notation::{
     parse_fen, parse_move_text, parse_san, parse_uci_move, to_fen, to_san, Game, GameResult,

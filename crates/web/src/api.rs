@@ -137,7 +137,7 @@ pub fn ensure_ongoing(game: &Game) -> Result<(), WebError> {
     Ok(())
 }
 
-/// Runs one search of `game` on a searcher of the pool; with `use_book`,
+/// Runs one search of `game` on an engine of the pool; with `use_book`,
 /// the opening book (if the server has one) may answer instead.
 pub async fn search_game(
     state: &AppState,

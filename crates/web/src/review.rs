@@ -1,5 +1,5 @@
 //! A game's review: every position searched on the server's bounded pool,
-//! one search at a time (so a long game never holds a searcher for long and
+//! one search at a time (so a long game never holds an engine for long and
 //! other users' requests interleave), giving the evaluation after each
 //! move, the engine's best move, how much the move played lost, and the
 //! usual marks.

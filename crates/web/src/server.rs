@@ -61,7 +61,7 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts the searchers and binds `config.host:config.port`.
+    /// Starts the engines and binds `config.host:config.port`.
     pub async fn bind(config: Config) -> Result<Server, WebError> {
         let address = format!("{}:{}", config.host, config.port);
         let listener = TcpListener::bind(&address)
@@ -70,7 +70,7 @@ impl Server {
                 reason: format!("cannot listen on {address}: {e}"),
             })?;
         let pool = EnginePool::new(
-            config.searchers,
+            config.engines,
             config.hash_mib,
             config.queue,
             config.queue_wait,

@@ -51,7 +51,7 @@ impl TestServer {
 
 fn test_config() -> Config {
     Config {
-        searchers: 2,
+        engines: 2,
         max_movetime: Duration::from_secs(3),
         default_movetime: Duration::from_millis(100),
         max_analysis: Duration::from_secs(20),
@@ -678,7 +678,7 @@ async fn the_stream_reports_each_iteration_and_stops_on_request() {
     assert!(stopped && infos > 0);
     assert_eq!(done["lines"].as_array().unwrap().len(), 1);
 
-    // A client that goes away frees its searcher: both searchers serve again.
+    // A client that goes away frees its engine: both engines serve again.
     for _ in 0..3 {
         let res = client
             .get(server.url("/api/analyse/stream"))
@@ -700,7 +700,7 @@ async fn the_stream_reports_each_iteration_and_stops_on_request() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_is_refused_with_503_beyond_the_queue() {
     let server = TestServer::start(Config {
-        searchers: 1,
+        engines: 1,
         queue: 1,
         queue_wait: Duration::from_secs(20),
         ..test_config()

@@ -344,7 +344,7 @@ impl GameController {
         match &mut self.timing {
             Timing::Reported(clocks) => {
                 clocks.depth = None;
-                if let TimeControl::Level(level) = clocks.control {
+                if let TimeControl::Clock(level) = clocks.control {
                     clocks.own = Some(level.base);
                 }
             }
