@@ -190,12 +190,17 @@ impl std::str::FromStr for Command {
                 let kind = arg(words.next(), EXPECTED)?;
                 let path = rest[kind.len()..].trim();
                 let name = match kind {
-                    _ if path.is_empty() => return Err(XboardError::MissingArgument { expected: EXPECTED }),
+                    _ if path.is_empty() => {
+                        return Err(XboardError::MissingArgument { expected: EXPECTED })
+                    }
                     "syzygy" => "SyzygyPath",
                     "outpost" => "TablebaseDir",
-                    _ => return Err(XboardError::NotLegalNow {
-                        why: "only Syzygy tables (egt=syzygy) and Outpost's own (egt=outpost) are supported",
-                    }),
+                    _ => {
+                        return Err(XboardError::NotLegalNow {
+                            why: "only Syzygy tables (egt=syzygy) and Outpost's own \
+                              (egt=outpost) are supported",
+                        })
+                    }
                 };
                 return Ok(option(name, path));
             }

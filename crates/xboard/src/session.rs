@@ -211,12 +211,11 @@ impl<W: Write + Send + 'static> Session<W> {
         let (searched, name) = progress
             .current
             .map_or((0, String::new()), |(mv, n)| (n, format!(" {mv}")));
-        let (nodes, depth, left) = (
-            progress.nodes,
-            progress.depth,
-            total.saturating_sub(searched),
+        let (nodes, depth) = (progress.nodes, progress.depth);
+        let (time, left) = (
+            progress.started.elapsed().as_millis() / 10,
+            total - searched.min(total),
         );
-        let time = progress.started.elapsed().as_millis() / 10;
         self.view.out.line(&format!(
             "stat01: {time} {nodes} {depth} {left} {total}{name}"
         ));
@@ -273,7 +272,8 @@ impl<W: Write + Send + 'static> View<W> {
              reuse=1 analyze=1 colors=0 name=1 memory=1 smp=1 nps=0",
         );
         self.out.line(&format!(
-            "feature myname=\"{ENGINE_NAME}\" variants=\"normal,fischerandom\" egt=\"syzygy,outpost\""
+            "feature myname=\"{ENGINE_NAME}\" variants=\"normal,fischerandom\" \
+             egt=\"syzygy,outpost\""
         ));
         for def in &outpost_engine::options() {
             if let Some(feature) = option_feature(def) {
@@ -297,6 +297,7 @@ impl<W: Write + Send + 'static> FrontEnd for View<W> {
         let analyzing = purpose == Purpose::Analyze;
         Box::new(move |event| {
             let posting = post.load(Ordering::Relaxed);
+            let text = |mv| move_text(mv, chess960);
             let line = match event {
                 SearchEvent::Report(Report::Pv(pv))
                     if pv.multipv == 1 && (analyzing || posting) =>
@@ -304,18 +305,10 @@ impl<W: Write + Send + 'static> FrontEnd for View<W> {
                     thinking_line(&pv, chess960)
                 }
                 SearchEvent::TableMove(c) if posting => {
-                    format!(
-                        "# endgame tables: {} keeps a {:?}",
-                        move_text(c.mv, chess960),
-                        c.dtm
-                    )
+                    format!("# endgame tables: {} keeps a {:?}", text(c.mv), c.dtm)
                 }
                 SearchEvent::BookMove(c) if posting => {
-                    format!(
-                        "# book move {} weight {}",
-                        move_text(c.mv, chess960),
-                        c.weight
-                    )
+                    format!("# book move {} weight {}", text(c.mv), c.weight)
                 }
                 SearchEvent::Info(text) => format!("telluser {}", plain(&text)),
                 _ => return,
