@@ -157,8 +157,8 @@ pub use outpost_board::{
     UciMove,
 };
 pub use outpost_engine::{
-    Action, Engine, EngineClock, EngineError, EngineSettings, GameController, SearchEvent,
-    SearchRequest, Timing, ENGINE_NAME,
+    Action, Engine, EngineClock, EngineError, EngineSettings, GameController, GameDriver,
+    SearchEvent, SearchRequest, Timing, ENGINE_NAME,
 };
 pub use outpost_notation::{
     parse_fen, parse_move_text, parse_san, parse_uci_move, to_fen, to_san, Game, GameResult,
