@@ -75,7 +75,7 @@ pub async fn offer_draw(
 
 /// The answer to `POST /api/games/{id}/hint`.
 #[derive(Debug, Serialize)]
-pub struct Hint {
+pub struct HintAnswer {
     /// The suggested move, long algebraic.
     pub uci: String,
     /// The suggested move, SAN.
@@ -88,7 +88,7 @@ pub struct Hint {
 pub async fn hint(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
-) -> Result<Json<Hint>, WebError> {
+) -> Result<Json<HintAnswer>, WebError> {
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
     stored.ensure_ongoing()?;
@@ -109,7 +109,7 @@ pub async fn hint(
     let ply = stored.game().plies();
     stored.hints.retain(|(at, _)| *at != ply);
     stored.hints.push((ply, san.clone()));
-    Ok(Json(Hint {
+    Ok(Json(HintAnswer {
         uci: result.best_move.to_string(),
         san,
     }))

@@ -146,7 +146,7 @@ pub struct RunningSearch {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     /// Start this search (none is running), and hand its result back to
-    /// [`GameController::search_finished`] with `id`.
+    /// [`GameController::search_finished`](crate::GameController::search_finished) with `id`.
     Search {
         /// The id to hand back.
         id: u64,
