@@ -6,6 +6,7 @@
 //! `level`/`st`/`time`, the web server's games). UCI sends the clock with
 //! every `go` and needs only [`outpost_search::Clock`].
 
+use crate::EngineError;
 use outpost_board::Color;
 use outpost_search::{Clock, Limits};
 use std::time::{Duration, Instant};
@@ -309,6 +310,45 @@ impl GameClocks {
             }),
             ..Limits::default()
         }
+    }
+}
+
+impl std::str::FromStr for GameClocks {
+    type Err = EngineError;
+
+    /// Reads `M+S`: `M` minutes for each side (a fraction allowed, more
+    /// than 0 and at most a week) and `S` seconds added after each move
+    /// (0 to an hour), as in `5+3` or `0.5+0`.
+    ///
+    /// ```
+    /// use outpost_engine::GameClocks;
+    /// use std::time::Duration;
+    ///
+    /// let clocks: GameClocks = "3+2".parse().unwrap();
+    /// assert_eq!((clocks.base, clocks.increment), (Duration::from_secs(180), Duration::from_secs(2)));
+    /// for bad in ["3", "3+", "+2", "x+1", "0+0", "-1+0", "5+-1", "NaN+1", "1e30+0"] {
+    ///     assert!(bad.parse::<GameClocks>().is_err(), "{bad}");
+    /// }
+    /// ```
+    fn from_str(text: &str) -> Result<GameClocks, EngineError> {
+        const MAX_MINUTES: f64 = 7.0 * 24.0 * 60.0;
+        const MAX_INCREMENT: f64 = 3600.0;
+        let bad = || EngineError::BadTimeControl {
+            text: text.to_string(),
+        };
+        let (minutes, seconds) = text.trim().split_once('+').ok_or_else(bad)?;
+        let minutes: f64 = minutes.trim().parse().map_err(|_| bad())?;
+        let seconds: f64 = seconds.trim().parse().map_err(|_| bad())?;
+        // Also refuses NaN, which no range contains.
+        let within =
+            minutes > 0.0 && minutes <= MAX_MINUTES && (0.0..=MAX_INCREMENT).contains(&seconds);
+        if !within {
+            return Err(bad());
+        }
+        Ok(GameClocks::new(
+            Duration::from_secs_f64(minutes * 60.0),
+            Duration::from_secs_f64(seconds),
+        ))
     }
 }
 

@@ -15,8 +15,9 @@ use std::time::{Duration, Instant};
 /// The presets the page offers (minutes + seconds of increment).
 pub const PRESETS: [&str; 4] = ["3+2", "5+0", "10+5", "15+10"];
 
-/// Reads a time control: `none`, or `M+S` with `M` minutes (a fraction
-/// allowed, from 0.01 to 180) and `S` seconds of increment (0 to 60).
+/// Reads a time control: `none`, or `M+S` as the engine layer reads it
+/// (`GameClocks`: `M` minutes and `S` seconds of increment), within the
+/// server's bounds: `M` from 0.01 to 180, `S` from 0 to 60.
 pub fn parse_time_control(text: Option<&str>) -> Result<Option<GameClocks>, WebError> {
     let text = match text.map(str::trim) {
         None | Some("none") | Some("") => return Ok(None),
@@ -30,16 +31,12 @@ pub fn parse_time_control(text: Option<&str>) -> Result<Option<GameClocks>, WebE
             PRESETS.join(", ")
         ),
     };
-    let (minutes, seconds) = text.split_once('+').ok_or_else(bad)?;
-    let minutes: f64 = minutes.trim().parse().map_err(|_| bad())?;
-    let seconds: f64 = seconds.trim().parse().map_err(|_| bad())?;
-    if !(0.01..=180.0).contains(&minutes) || !(0.0..=60.0).contains(&seconds) {
-        return Err(bad());
-    }
-    Ok(Some(GameClocks::new(
-        Duration::from_secs_f64(minutes * 60.0),
-        Duration::from_secs_f64(seconds),
-    )))
+    let clocks: GameClocks = text.parse().map_err(|_| bad())?;
+    // 0.01 minutes, less a rounding of the float.
+    let within = Duration::from_micros(599_999) <= clocks.base
+        && clocks.base <= Duration::from_secs(180 * 60)
+        && clocks.increment <= Duration::from_secs(60);
+    within.then_some(Some(clocks)).ok_or_else(bad)
 }
 
 /// The clocks in a game's view.
