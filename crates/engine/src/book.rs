@@ -1,8 +1,8 @@
 //! The opening book as the engine plays from it: a Polyglot book, a seeded
 //! generator for weighted choices, and the rule for when to use it.
 
-use crate::engine::SearchRequest;
-use crate::options::Settings;
+use crate::options::EngineSettings;
+use crate::request::SearchRequest;
 use crate::EngineError;
 use outpost_board::{Move, Position};
 use outpost_book::{seeded_rng, Book, ChaCha8Rng, Selection};
@@ -135,10 +135,10 @@ impl OpeningBook {
 /// not restricted to some moves).
 ///
 /// ```
-/// use outpost_engine::{book_applies, parse_option, Game, SearchRequest, Settings};
+/// use outpost_engine::{book_applies, parse_option, Game, SearchRequest, EngineSettings};
 /// use outpost_search::Limits;
 ///
-/// let mut settings = Settings::default();
+/// let mut settings = EngineSettings::default();
 /// let request = SearchRequest::for_game(&Game::new(), Limits::depth(4));
 /// // `OwnBook` is off by default.
 /// assert!(!book_applies(&settings, &request));
@@ -158,7 +158,7 @@ impl OpeningBook {
 /// game.play_san("e5").unwrap();
 /// assert!(!book_applies(&settings, &SearchRequest::for_game(&game, Limits::depth(4))));
 /// ```
-pub fn book_applies(settings: &Settings, request: &SearchRequest) -> bool {
+pub fn book_applies(settings: &EngineSettings, request: &SearchRequest) -> bool {
     let limits = &request.limits;
     settings.own_book
         && request.use_book

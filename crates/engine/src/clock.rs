@@ -6,6 +6,7 @@
 //! `level`/`st`/`time`, the web server's games). UCI sends the clock with
 //! every `go` and needs only [`outpost_search::Clock`].
 
+use crate::EngineError;
 use outpost_board::Color;
 use outpost_search::{Clock, Limits};
 use std::time::{Duration, Instant};
@@ -13,16 +14,16 @@ use std::time::{Duration, Instant};
 /// A conventional or incremental time control (xboard's `level MPS BASE INC`).
 ///
 /// ```
-/// use outpost_engine::{EngineClock, Level, TimeControl};
+/// use outpost_engine::{EngineClock, ClockControl, TimeControl};
 /// use std::time::Duration;
 ///
 /// // xboard's `level 40 5 0`: 40 moves in 5 minutes, repeating.
-/// let level = Level {
+/// let level = ClockControl {
 ///     moves: 40,
 ///     base: Duration::from_secs(300),
 ///     increment: Duration::ZERO,
 /// };
-/// assert_eq!(TimeControl::Level(level), TimeControl::default());
+/// assert_eq!(TimeControl::Clock(level), TimeControl::default());
 ///
 /// let mut clock = EngineClock::default();
 /// clock.set_level(level, 0);
@@ -30,7 +31,7 @@ use std::time::{Duration, Instant};
 /// assert_eq!(clock.limits(20).clock.unwrap().moves_to_go, Some(30));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Level {
+pub struct ClockControl {
     /// Moves per session (0: the whole game is one session).
     pub moves: u32,
     /// Time for a session.
@@ -46,10 +47,9 @@ pub struct Level {
 /// use std::time::Duration;
 ///
 /// // xboard's `st 30`: at most 30 seconds for every move, no clock.
-/// let clock = EngineClock {
-///     control: TimeControl::PerMove(Duration::from_secs(30)),
-///     ..EngineClock::default()
-/// };
+/// let mut clock = EngineClock::default();
+/// clock.set_per_move(Duration::from_secs(30));
+/// assert_eq!(clock.control(), TimeControl::PerMove(Duration::from_secs(30)));
 /// let limits = clock.limits(0);
 /// assert_eq!(limits.movetime, Some(Duration::from_secs(30)));
 /// assert_eq!(limits.clock, None);
@@ -57,7 +57,7 @@ pub struct Level {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeControl {
     /// Conventional (`level 40 5 0`) or incremental (`level 0 2 12`) clocks.
-    Level(Level),
+    Clock(ClockControl),
     /// A fixed maximum time per move (`st 30`).
     PerMove(Duration),
 }
@@ -65,7 +65,7 @@ pub enum TimeControl {
 impl Default for TimeControl {
     /// xboard's default, 40 moves in 5 minutes.
     fn default() -> TimeControl {
-        TimeControl::Level(Level {
+        TimeControl::Clock(ClockControl {
             moves: 40,
             base: Duration::from_secs(300),
             increment: Duration::ZERO,
@@ -77,34 +77,69 @@ impl Default for TimeControl {
 /// limit.
 ///
 /// ```
-/// use outpost_engine::{EngineClock, Level};
+/// use outpost_engine::{EngineClock, ClockControl};
 /// use std::time::Duration;
 ///
 /// let mut clocks = EngineClock::default();
-/// let level = Level { moves: 0, base: Duration::from_secs(60), increment: Duration::from_secs(1) };
+/// let level = ClockControl { moves: 0, base: Duration::from_secs(60), increment: Duration::from_secs(1) };
 /// clocks.set_level(level, 0);
 /// let limits = clocks.limits(0);
 /// assert_eq!(limits.clock.unwrap().time, Duration::from_secs(60));
 /// clocks.after_own_move(0, Duration::from_secs(5));
-/// assert_eq!(clocks.own, Some(Duration::from_secs(56)));
+/// assert_eq!(clocks.own(), Some(Duration::from_secs(56)));
+/// // The GUI reports the clock (xboard's `time`), and a depth limit (`sd`).
+/// clocks.report_own(Duration::from_secs(50));
+/// clocks.set_depth(Some(9));
+/// assert_eq!(clocks.limits(2).clock.unwrap().time, Duration::from_secs(50));
+/// assert_eq!(clocks.depth(), Some(9));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EngineClock {
     /// How the game is timed.
-    pub control: TimeControl,
+    pub(crate) control: TimeControl,
     /// The engine's clock: from the GUI's last report, or estimated since.
-    pub own: Option<Duration>,
+    pub(crate) own: Option<Duration>,
     /// The game's length in plies when the time control was set: sessions
     /// count moves from there.
-    pub anchor: usize,
+    pub(crate) anchor: usize,
     /// A depth limit for every search (xboard's `sd`).
-    pub depth: Option<i32>,
+    pub(crate) depth: Option<i32>,
 }
 
 impl EngineClock {
+    /// How the game is timed.
+    pub fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// The engine's clock: from the GUI's last report, or estimated since.
+    pub fn own(&self) -> Option<Duration> {
+        self.own
+    }
+
+    /// The depth limit of every search, if any.
+    pub fn depth(&self) -> Option<i32> {
+        self.depth
+    }
+
+    /// At most `time` for every move, no clock (xboard's `st`).
+    pub fn set_per_move(&mut self, time: Duration) {
+        self.control = TimeControl::PerMove(time);
+    }
+
+    /// Limits every search to `depth` plies (`None`: no limit; xboard's `sd`).
+    pub fn set_depth(&mut self, depth: Option<i32>) {
+        self.depth = depth;
+    }
+
+    /// The GUI reports the engine's time left (xboard's `time`).
+    pub fn report_own(&mut self, time: Duration) {
+        self.own = Some(time);
+    }
+
     /// Sets a `level` (the clock starts at its base time) counted from ply `plies`.
-    pub fn set_level(&mut self, level: Level, plies: usize) {
-        self.control = TimeControl::Level(level);
+    pub fn set_level(&mut self, level: ClockControl, plies: usize) {
+        self.control = TimeControl::Clock(level);
         self.own = Some(level.base);
         self.anchor = plies;
     }
@@ -122,7 +157,7 @@ impl EngineClock {
         };
         match self.control {
             TimeControl::PerMove(time) => limits.movetime = Some(time),
-            TimeControl::Level(level) => {
+            TimeControl::Clock(level) => {
                 let moves_to_go = (level.moves > 0)
                     .then(|| level.moves - self.own_moves_made(plies) % level.moves);
                 limits.clock = Some(Clock {
@@ -138,7 +173,7 @@ impl EngineClock {
     /// Keeps the clock estimate up to date after the engine moved at ply
     /// `plies` having thought for `spent` (a later `time` overrides it).
     pub fn after_own_move(&mut self, plies: usize, spent: Duration) {
-        let TimeControl::Level(level) = self.control else {
+        let TimeControl::Clock(level) = self.control else {
             return;
         };
         let mut own = self.own.unwrap_or(level.base).saturating_sub(spent) + level.increment;
@@ -242,6 +277,28 @@ impl GameClocks {
         Ok(())
     }
 
+    /// The PGN `TimeControl` tag's value: base seconds + increment seconds
+    /// (`180+2`; a tenth of a second shown when there is one).
+    ///
+    /// ```
+    /// use outpost_engine::GameClocks;
+    /// use std::time::Duration;
+    ///
+    /// let clocks = GameClocks::new(Duration::from_secs(180), Duration::from_millis(500));
+    /// assert_eq!(clocks.time_control_tag(), "180+0.5");
+    /// ```
+    pub fn time_control_tag(&self) -> String {
+        let secs = |d: Duration| {
+            let s = d.as_secs_f64();
+            if s.fract() == 0.0 {
+                format!("{}", s as u64)
+            } else {
+                format!("{s:.1}")
+            }
+        };
+        format!("{}+{}", secs(self.base), secs(self.increment))
+    }
+
     /// The limits of a search for `side` to move: its clock and increment,
     /// so its thinking time follows its clock.
     pub fn limits(&self, side: Color, now: Instant) -> Limits {
@@ -256,6 +313,45 @@ impl GameClocks {
     }
 }
 
+impl std::str::FromStr for GameClocks {
+    type Err = EngineError;
+
+    /// Reads `M+S`: `M` minutes for each side (a fraction allowed, more
+    /// than 0 and at most a week) and `S` seconds added after each move
+    /// (0 to an hour), as in `5+3` or `0.5+0`.
+    ///
+    /// ```
+    /// use outpost_engine::GameClocks;
+    /// use std::time::Duration;
+    ///
+    /// let clocks: GameClocks = "3+2".parse().unwrap();
+    /// assert_eq!((clocks.base, clocks.increment), (Duration::from_secs(180), Duration::from_secs(2)));
+    /// for bad in ["3", "3+", "+2", "x+1", "0+0", "-1+0", "5+-1", "NaN+1", "1e30+0"] {
+    ///     assert!(bad.parse::<GameClocks>().is_err(), "{bad}");
+    /// }
+    /// ```
+    fn from_str(text: &str) -> Result<GameClocks, EngineError> {
+        const MAX_MINUTES: f64 = 7.0 * 24.0 * 60.0;
+        const MAX_INCREMENT: f64 = 3600.0;
+        let bad = || EngineError::BadTimeControl {
+            text: text.to_string(),
+        };
+        let (minutes, seconds) = text.trim().split_once('+').ok_or_else(bad)?;
+        let minutes: f64 = minutes.trim().parse().map_err(|_| bad())?;
+        let seconds: f64 = seconds.trim().parse().map_err(|_| bad())?;
+        // Also refuses NaN, which no range contains.
+        let within =
+            minutes > 0.0 && minutes <= MAX_MINUTES && (0.0..=MAX_INCREMENT).contains(&seconds);
+        if !within {
+            return Err(bad());
+        }
+        Ok(GameClocks::new(
+            Duration::from_secs_f64(minutes * 60.0),
+            Duration::from_secs_f64(seconds),
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,7 +360,7 @@ mod tests {
     fn moves_to_go_counts_the_session() {
         let mut clocks = EngineClock::default();
         clocks.set_level(
-            Level {
+            ClockControl {
                 moves: 40,
                 base: Duration::from_secs(300),
                 increment: Duration::ZERO,
@@ -282,7 +378,7 @@ mod tests {
         clocks.after_own_move(80, Duration::from_secs(10));
         assert_eq!(clocks.own, Some(Duration::from_secs(300 - 10 + 300 - 10)));
         clocks.set_level(
-            Level {
+            ClockControl {
                 moves: 0,
                 base: Duration::from_secs(120),
                 increment: Duration::from_secs(12),

@@ -4,14 +4,14 @@
 //! from the pool's main thread.
 
 use crate::book::{book_applies, BookChoice, OpeningBook};
-use crate::controller::{GameController, Hint, Purpose};
 use crate::evaluation::EngineEval;
-use crate::options::{Effect, OptionSetting, OptionValue, PoolChange, Settings};
+use crate::event::{SearchEvent, SearchProgress};
+use crate::options::{Effect, EngineSettings, OptionSetting, OptionValue, PoolChange};
+use crate::request::SearchRequest;
 use crate::strength::{rng_for, Strength, Weakness};
-use crate::tables::{tables_apply, GeneratedTables, SyzygyTables, TableChoice};
+use crate::tables::{tables_apply, GeneratedTables, SyzygyTables};
 use crate::EngineError;
-use outpost_board::{Move, Position};
-use outpost_notation::Game;
+use outpost_board::Position;
 use outpost_search::{
     fallback_result, final_line, EndgameTables, Limits, PoolError, PvLine, PvReport, Report,
     SearchControl, SearchJob, SearchPool, SearchResult, SearchSink,
@@ -20,204 +20,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// What to search: a position, the keys of the positions before it (for
-/// repetitions), and the limits.
-///
-/// ```
-/// use outpost_engine::{Engine, Game, SearchRequest};
-/// use outpost_notation::parse_san;
-/// use outpost_search::Limits;
-///
-/// let mut game = Game::new();
-/// game.play_san("e4").unwrap();
-/// let request = SearchRequest::for_game(&game, Limits::depth(4));
-/// assert_eq!(request.position, *game.position());
-/// assert_eq!(request.history, game.history_keys());
-///
-/// // Pondering on 1...e5: the position after it, the current one now in
-/// // the history.
-/// let e5 = parse_san(game.position(), "e5").unwrap();
-/// let ponder = SearchRequest::after_reply(&game, e5, Limits::depth(4)).unwrap();
-/// assert_eq!(ponder.position, game.position().play(e5));
-/// assert_eq!(ponder.history.len(), 2);
-///
-/// // The two best lines, whatever `MultiPV` says.
-/// let mut engine = Engine::new(Default::default()).unwrap();
-/// let result = engine.search(request.with_multipv(2));
-/// assert_eq!(result.lines.len(), 2);
-/// assert_eq!(result.lines[0].pv[0], result.best_move);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchRequest {
-    /// The position to search.
-    pub position: Position,
-    /// Keys of the game's earlier positions, oldest first.
-    pub history: Vec<u64>,
-    /// When to stop.
-    pub limits: Limits,
-    /// Whether the opening book may answer instead of a search (when the
-    /// book is on and [`crate::book_applies`] allows it).
-    pub use_book: bool,
-    /// How many best lines to report (`None`: the `MultiPV` option's).
-    pub multipv: Option<usize>,
-    /// How strongly to play (`None`: as the strength options say).
-    pub strength: Option<Strength>,
-}
-
-impl SearchRequest {
-    /// A search of the game's current position, its repetitions known.
-    pub fn for_game(game: &Game, limits: Limits) -> SearchRequest {
-        SearchRequest {
-            position: *game.position(),
-            history: game.history_keys().to_vec(),
-            limits,
-            use_book: true,
-            multipv: None,
-            strength: None,
-        }
-    }
-
-    /// A search of `game` after the opponent's expected `reply` (to ponder
-    /// on), or `None` when `reply` is not legal there.
-    pub fn after_reply(game: &Game, reply: Move, limits: Limits) -> Option<SearchRequest> {
-        let pos = game.position();
-        if reply.is_null() || !pos.is_legal(reply) {
-            return None;
-        }
-        let mut history = game.history_keys().to_vec();
-        history.push(pos.key());
-        Some(SearchRequest {
-            position: pos.play(reply),
-            history,
-            limits,
-            use_book: true,
-            multipv: None,
-            strength: None,
-        })
-    }
-
-    /// The same request at `strength`, whatever the options say.
-    pub fn at_strength(mut self, strength: Strength) -> SearchRequest {
-        self.strength = Some(strength);
-        self
-    }
-
-    /// The same request reporting `lines` best lines, whatever `MultiPV` says.
-    pub fn with_multipv(mut self, lines: usize) -> SearchRequest {
-        self.multipv = Some(lines.max(1));
-        self
-    }
-}
-
-/// What a running search tells its owner.
-///
-/// ```
-/// use outpost_engine::{Engine, Game, SearchEvent, SearchRequest};
-/// use outpost_notation::parse_fen;
-/// use outpost_search::{Limits, Score};
-/// use std::sync::mpsc;
-///
-/// // King and rook against king: the tables in memory know the mate, so
-/// // the move comes from them without a search.
-/// let game = Game::from_position(parse_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1").unwrap());
-/// let mut engine = Engine::new(Default::default()).unwrap();
-/// let (tx, rx) = mpsc::channel();
-/// engine
-///     .start(SearchRequest::for_game(&game, Limits::depth(4)), move |event| {
-///         let _ = tx.send(event);
-///     })
-///     .unwrap();
-/// let mut events = Vec::new();
-/// for event in rx.iter() {
-///     let last = matches!(event, SearchEvent::Finished(_));
-///     events.push(event);
-///     if last {
-///         break;
-///     }
-/// }
-/// assert_eq!(events.len(), 2);
-/// let SearchEvent::TableMove(choice) = &events[0] else {
-///     panic!("expected a table move, got {events:?}")
-/// };
-/// assert_eq!(choice.mv.to_string(), "a1a8");
-/// assert_eq!(choice.score(), Score::Mate(1));
-/// let SearchEvent::Finished(result) = &events[1] else {
-///     panic!("the last event is the result")
-/// };
-/// assert_eq!(result.best_move, choice.mv);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SearchEvent {
-    /// A report while it runs.
-    Report(Report),
-    /// The move comes from the opening book: no search runs, and the
-    /// result (this move) follows at once.
-    BookMove(BookChoice),
-    /// The move comes from the endgame tables: no search runs, and the
-    /// result (this move, with its mate score) follows at once.
-    TableMove(TableChoice),
-    /// Something the user should know, said once (a table file that is
-    /// missing or damaged and was not used).
-    Info(String),
-    /// The end: exactly one per search, always the last event.
-    Finished(SearchResult),
-}
-
 type EventSink = Box<dyn FnMut(SearchEvent) + Send>;
-
-/// How far the running (or the last) search has come, from its reports:
-/// what a GUI's status line and a hint during analysis show.
-///
-/// ```
-/// use outpost_engine::{Engine, Game, SearchRequest};
-/// use outpost_search::Limits;
-///
-/// let mut engine = Engine::new(Default::default()).unwrap();
-/// let result = engine.search(SearchRequest::for_game(&Game::new(), Limits::depth(4)));
-/// let progress = engine.progress();
-/// assert_eq!(progress.best, Some(result.best_move));
-/// assert_eq!(progress.depth, result.depth);
-/// assert!(progress.nodes > 0 && progress.nodes <= result.nodes);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchProgress {
-    /// When the search started.
-    pub started: Instant,
-    /// The depth of the last main line reported.
-    pub depth: i32,
-    /// The nodes searched at the last main line reported.
-    pub nodes: u64,
-    /// The first move of the last main line reported (or the book's or
-    /// tables' move).
-    pub best: Option<Move>,
-    /// The root move being searched, with its number from 1.
-    pub current: Option<(Move, usize)>,
-}
-
-impl SearchProgress {
-    fn new() -> SearchProgress {
-        SearchProgress {
-            started: Instant::now(),
-            depth: 0,
-            nodes: 0,
-            best: None,
-            current: None,
-        }
-    }
-
-    /// Takes in what `report` says.
-    fn update(&mut self, report: &Report) {
-        match report {
-            Report::Pv(pv) if pv.multipv == 1 => {
-                self.depth = pv.depth;
-                self.nodes = pv.nodes;
-                self.best = pv.pv.first().copied();
-            }
-            Report::Pv(_) => {}
-            Report::CurrentMove { mv, number, .. } => self.current = Some((*mv, *number)),
-        }
-    }
-}
 
 /// The evaluation a search plays with: the one the options chose at full
 /// strength and at the levels whose anchors say `network`; the handcrafted
@@ -266,7 +69,7 @@ fn evaluation_for(strength: &Strength, chosen: &EngineEval) -> EngineEval {
 /// assert!(last.is_some());
 /// ```
 pub struct Engine {
-    settings: Settings,
+    settings: EngineSettings,
     /// The evaluation the options chose.
     eval: EngineEval,
     pool: SearchPool<EngineEval>,
@@ -301,18 +104,18 @@ impl Engine {
     /// A network file (`EvalFile`) that cannot be read is refused.
     ///
     /// ```
-    /// use outpost_engine::{Engine, EngineError, Settings};
+    /// use outpost_engine::{Engine, EngineError, EngineSettings};
     ///
-    /// let engine = Engine::new(Settings::default()).unwrap();
+    /// let engine = Engine::new(EngineSettings::default()).unwrap();
     /// assert!(!engine.is_searching());
-    /// assert_eq!(engine.settings(), &Settings::default());
+    /// assert_eq!(engine.settings(), &EngineSettings::default());
     ///
-    /// let mut settings = Settings::default();
+    /// let mut settings = EngineSettings::default();
     /// let not_a_network = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/suites/sample.epd");
     /// settings.eval_file = not_a_network.to_string();
     /// assert!(matches!(Engine::new(settings), Err(EngineError::Network { .. })));
     /// ```
-    pub fn new(settings: Settings) -> Result<Engine, EngineError> {
+    pub fn new(settings: EngineSettings) -> Result<Engine, EngineError> {
         let tables = Arc::new(GeneratedTables::three_men());
         let eval = EngineEval::for_settings(settings.use_nnue, &settings.eval_file)?;
         let mut pool = SearchPool::with_evaluator(settings.search.clone(), eval.clone());
@@ -416,7 +219,7 @@ impl Engine {
         };
         let sink = EngineSink {
             on_event: Box::new(on_event),
-            level: weakness.map(|weakness| Level {
+            level: weakness.map(|weakness| WeakenedSearch {
                 weakness,
                 shown,
                 seed: (request.position.key(), self.searches),
@@ -476,27 +279,6 @@ impl Engine {
             .map_or_else(|_| SearchProgress::new(), |p| *p)
     }
 
-    /// The move to suggest to the player of `controller`'s game (xboard's
-    /// `hint`): the running analysis's best move, the move the engine
-    /// ponders on or expects, or else a short search's move; `None` while
-    /// the engine thinks about its own move or when there is no legal move.
-    pub fn hint(&mut self, controller: &GameController) -> Option<Move> {
-        let analyzing = controller
-            .running()
-            .is_some_and(|r| r.purpose == Purpose::Analyze);
-        let mv = if analyzing {
-            self.progress().best
-        } else {
-            match controller.hint() {
-                Hint::Move(mv) => Some(mv),
-                Hint::Search(request) => Some(self.search(*request).best_move),
-                Hint::None => None,
-            }
-        };
-        let pos = controller.game().position();
-        mv.filter(|&mv| !mv.is_null() && pos.is_legal(mv))
-    }
-
     /// Asks the running search to stop and report its best move.
     pub fn stop(&self) {
         self.control.stop();
@@ -527,7 +309,7 @@ impl Engine {
     }
 
     /// The settings.
-    pub fn settings(&self) -> &Settings {
+    pub fn settings(&self) -> &EngineSettings {
         &self.settings
     }
 
@@ -716,7 +498,7 @@ fn book_seed() -> u64 {
 }
 
 /// A strength level's part in one search.
-struct Level {
+struct WeakenedSearch {
     weakness: Weakness,
     /// The lines the caller asked to see (the level searches more).
     shown: usize,
@@ -734,7 +516,7 @@ struct Level {
 /// the strength level has had its say.
 struct EngineSink {
     on_event: EventSink,
-    level: Option<Level>,
+    level: Option<WeakenedSearch>,
     tables: Arc<GeneratedTables>,
     syzygy: Option<Arc<SyzygyTables>>,
     last: Arc<Mutex<Option<SearchResult>>>,

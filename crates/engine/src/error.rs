@@ -34,6 +34,12 @@ use thiserror::Error;
 /// ```
 #[derive(Clone, Debug, Error)]
 pub enum EngineError {
+    /// A time control that cannot be read.
+    #[error("invalid time control {text:?}: expected minutes+seconds of increment, such as 5+3")]
+    BadTimeControl {
+        /// The text given.
+        text: String,
+    },
     /// A search is running and the request needs an idle engine.
     #[error("{what} is not possible while the engine is searching")]
     Busy {

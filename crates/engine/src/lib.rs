@@ -10,8 +10,13 @@
 //! * [`GameController`]: the engine's seat at a game (the game, which
 //!   side it plays, its clock, pondering and analysis, draw policy); it
 //!   does no I/O and returns [`Action`]s for the front end to carry out.
+//!   It owns the game's rules: how it ended ([`Outcome`], from checkmate
+//!   to a flag fall judged by [`can_mate`]), its clocks and adjudication.
+//! * [`GameDriver`]: the one driver of the controller for programs that
+//!   run each search to its end (a web game, self-play, a library user's
+//!   loop); [`LineDriver`] drives it for front ends that read lines.
 //! * [`EngineClock`]: time controls and the engine's clock, turned into limits.
-//! * [`OPTIONS`] and [`Settings`]: every option's name, kind, default and
+//! * [`OPTIONS`] and [`EngineSettings`]: every option's name, kind, default and
 //!   range in one place; each protocol renders them its own way.
 //! * [`Strength`] and [`Weakness`]: strength levels for people
 //!   (`UCI_LimitStrength`, `UCI_Elo`, `Skill Level`), applied by the
@@ -26,14 +31,14 @@
 //!   search, and played from at the root ([`tables_apply`]).
 //!
 //! ```
-//! use outpost_engine::{Engine, Game, SearchRequest, Settings};
+//! use outpost_engine::{Engine, Game, SearchRequest, EngineSettings};
 //! use outpost_search::Limits;
 //!
 //! let mut game = Game::new();
 //! for san in ["e4", "e5", "Nf3", "Nc6"] {
 //!     game.play_san(san).unwrap();
 //! }
-//! let mut engine = Engine::new(Settings::default()).unwrap();
+//! let mut engine = Engine::new(EngineSettings::default()).unwrap();
 //! let result = engine.search(SearchRequest::for_game(&game, Limits::depth(8)));
 //! assert!(game.position().is_legal(result.best_move));
 //! assert_eq!(result.pv[0], result.best_move);
@@ -43,40 +48,47 @@
 mod book;
 mod clock;
 mod controller;
+mod driver;
 mod engine;
 mod error;
 mod evaluation;
+mod event;
 mod identity;
+mod line_driver;
 pub mod openings;
 mod options;
 mod output;
-mod player;
 mod policy;
+mod request;
 mod strength;
 mod suite;
 mod tables;
 mod text;
 
 pub use book::{book_applies, BookChoice, OpeningBook};
-pub use clock::{EngineClock, GameClocks, Level, TimeControl};
+pub use clock::{ClockControl, EngineClock, GameClocks, TimeControl};
 pub use controller::{
-    Action, Adjudication, ControlError, Decision, GameController, Hint, Mode, Purpose,
+    can_mate, Action, Adjudication, ControlError, GameController, Hint, Mode, Purpose,
     RunningSearch, Timing,
 };
-pub use engine::{Engine, SearchEvent, SearchProgress, SearchRequest};
+pub use driver::{EngineMove, GameDriver, SearchTurn};
+pub use engine::Engine;
 pub use error::EngineError;
 pub use evaluation::EngineEval;
+pub use event::{SearchEvent, SearchProgress};
 pub use identity::{ENGINE_AUTHOR, ENGINE_NAME};
+pub use line_driver::{FrontEnd, LineDriver};
 pub use options::{
-    find_option, options, parse_option, Effect, OptionDef, OptionKind, OptionSetting, OptionValue,
-    PoolChange, Settings, DEFAULT_HASH_MIB, DEFAULT_USE_NNUE, OPTIONS, UNLIMITED_BOOK_DEPTH,
+    find_option, options, parse_option, Effect, EngineSettings, OptionDef, OptionKind,
+    OptionSetting, OptionValue, PoolChange, DEFAULT_HASH_MIB, DEFAULT_USE_NNUE, OPTIONS,
+    UNLIMITED_BOOK_DEPTH,
 };
 pub use outpost_notation::{Game, GameResult, Outcome};
 pub use output::LineOutput;
-pub use player::{Player, Table};
 pub use policy::{
     accepts_draw, expected_reply, hint_limits, ResignPolicy, DRAW_ACCEPT_CP, HINT_TIME,
 };
+pub use request::SearchRequest;
 pub use strength::{Anchor, Strength, Weakness, ANCHORS, MAX_ELO, MAX_SKILL, MIN_ELO};
 pub use suite::{read_suite, run_suite, SuiteAnswer, SuiteLineError};
 pub use tables::{tables_apply, GeneratedTables, SyzygySettings, SyzygyTables, TableChoice};

@@ -5,7 +5,8 @@
 //! prints them, so data made locally and data made on OpenBench start
 //! alike.
 
-use crate::engine::{Engine, SearchRequest};
+use crate::engine::Engine;
+use crate::request::SearchRequest;
 use crate::EngineError;
 use outpost_board::{Move, Position};
 use outpost_notation::{parse_epd, to_fen, Game};

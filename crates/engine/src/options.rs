@@ -78,7 +78,7 @@ pub enum OptionKind {
 }
 
 /// What the engine does for a new value of an option to take effect,
-/// besides recording it in [`Settings`].
+/// besides recording it in [`EngineSettings`].
 ///
 /// Only an option read by the next search ([`Effect::NextSearch`]) can be
 /// set while a search runs; the others need an idle engine.
@@ -205,7 +205,7 @@ impl OptionValue {
 }
 
 /// One option the engine declares: its name, kind, default and range,
-/// where its value goes in [`Settings`], and what else changing it takes.
+/// where its value goes in [`EngineSettings`], and what else changing it takes.
 /// Adding an option is an entry in [`OPTIONS`] and the code that reads it.
 ///
 /// ```
@@ -228,7 +228,7 @@ pub struct OptionDef {
     /// Its kind, default and range.
     pub kind: OptionKind,
     /// Records a checked value in the settings.
-    pub store: fn(&mut Settings, &OptionValue),
+    pub store: fn(&mut EngineSettings, &OptionValue),
     /// What the engine does for the value to take effect.
     pub effect: Effect,
 }
@@ -503,14 +503,14 @@ pub fn options() -> Vec<OptionDef> {
 /// A validated option setting: the option's definition and a value it accepts.
 ///
 /// ```
-/// use outpost_engine::{parse_option, Settings};
+/// use outpost_engine::{parse_option, EngineSettings};
 ///
 /// let setting = parse_option("ponder", Some("true")).unwrap();
 /// assert_eq!(setting.name(), "Ponder");
 /// assert_eq!(setting.check(), Some(true));
 /// assert_eq!(parse_option("Hash", Some("8")).unwrap().check(), None);
 ///
-/// let mut settings = Settings::default();
+/// let mut settings = EngineSettings::default();
 /// settings.apply(&setting);
 /// assert!(settings.ponder);
 /// ```
@@ -541,9 +541,9 @@ impl OptionSetting {
 /// build the search's tuning constants too).
 ///
 /// ```
-/// use outpost_engine::{parse_option, Settings};
+/// use outpost_engine::{parse_option, EngineSettings};
 ///
-/// let mut settings = Settings::default();
+/// let mut settings = EngineSettings::default();
 /// settings.apply(&parse_option("hash", Some("64")).unwrap());
 /// assert_eq!(settings.search.hash_mib, 64);
 /// assert!(parse_option("Hash", Some("0")).is_err());
@@ -602,10 +602,10 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
 ///
 /// ```
 /// use outpost_engine::{
-///     parse_option, Engine, Settings, Strength, DEFAULT_HASH_MIB, UNLIMITED_BOOK_DEPTH,
+///     parse_option, Engine, EngineSettings, Strength, DEFAULT_HASH_MIB, UNLIMITED_BOOK_DEPTH,
 /// };
 ///
-/// let mut settings = Settings::default();
+/// let mut settings = EngineSettings::default();
 /// assert_eq!(settings.search.hash_mib, DEFAULT_HASH_MIB as usize);
 /// assert_eq!(settings.book_depth, UNLIMITED_BOOK_DEPTH);
 /// assert_eq!(settings.strength, Strength::full());
@@ -618,7 +618,7 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
 /// assert_eq!(engine.settings(), &settings);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Settings {
+pub struct EngineSettings {
     /// The search pool's settings (threads, hash, contempt, move overhead,
     /// driver).
     pub search: SearchOptions,
@@ -655,10 +655,10 @@ pub struct Settings {
     pub eval_file: String,
 }
 
-impl Default for Settings {
+impl Default for EngineSettings {
     /// Every option at its declared default.
-    fn default() -> Settings {
-        let mut settings = Settings {
+    fn default() -> EngineSettings {
+        let mut settings = EngineSettings {
             search: SearchOptions::default(),
             multipv: 1,
             ponder: false,
@@ -690,7 +690,7 @@ impl Default for Settings {
     }
 }
 
-impl Settings {
+impl EngineSettings {
     /// Records `setting` (a button changes nothing here).
     pub fn apply(&mut self, setting: &OptionSetting) {
         (setting.def.store)(self, &setting.value);
@@ -702,8 +702,8 @@ mod tests {
     use super::*;
 
     /// The settings after `name` is set to `value`.
-    fn after(name: &str, value: Option<&str>) -> Settings {
-        let mut settings = Settings::default();
+    fn after(name: &str, value: Option<&str>) -> EngineSettings {
+        let mut settings = EngineSettings::default();
         settings.apply(&parse_option(name, value).unwrap());
         settings
     }
@@ -716,7 +716,7 @@ mod tests {
             Duration::from_millis(100)
         );
         assert!(after("Ponder", Some("true")).ponder);
-        assert_eq!(after("Clear Hash", None), Settings::default());
+        assert_eq!(after("Clear Hash", None), EngineSettings::default());
         for (name, value) in [
             ("Hash", "0"),
             ("Hash", "99999999"),
@@ -778,7 +778,7 @@ mod tests {
     fn every_option_has_its_setting() {
         // Each definition's default, applied, gives the default settings;
         // each option's other value changes them.
-        let defaults = Settings::default();
+        let defaults = EngineSettings::default();
         for def in OPTIONS {
             let other = match def.kind {
                 OptionKind::Spin { default, min, max } => {
@@ -797,7 +797,7 @@ mod tests {
 
     #[test]
     fn defaults_come_from_the_definitions() {
-        let settings = Settings::default();
+        let settings = EngineSettings::default();
         assert_eq!(settings.search.hash_mib, DEFAULT_HASH_MIB as usize);
         assert_eq!(settings.search.threads, 1);
         assert_eq!(settings.search.move_overhead, DEFAULT_MOVE_OVERHEAD);

@@ -1,7 +1,8 @@
 //! Test suites: EPD positions with the moves to find (`bm`) or to avoid
 //! (`am`), each searched by the engine and scored.
 
-use crate::engine::{Engine, SearchRequest};
+use crate::engine::Engine;
+use crate::request::SearchRequest;
 use outpost_board::Move;
 use outpost_notation::{parse_epd, to_san, Epd, EpdError};
 use outpost_search::Limits;

@@ -9,7 +9,7 @@
 //! the search, Syzygy's WDL probes (which know the fifty-move rule) are
 //! used when a Syzygy path is set, else the generated tables'.
 
-use crate::engine::SearchRequest;
+use crate::request::SearchRequest;
 use crate::EngineError;
 use outpost_board::{CastlingRights, Move, Position};
 use outpost_search::{EndgameTables, Score, TableWdl};
@@ -237,14 +237,14 @@ pub fn tables_apply(request: &SearchRequest, choice: &TableChoice) -> bool {
 /// `Syzygy50MoveRule` and `SyzygyProbeLimit`.
 ///
 /// ```
-/// use outpost_engine::{parse_option, Settings, SyzygySettings};
+/// use outpost_engine::{parse_option, EngineSettings, SyzygySettings};
 ///
 /// let defaults = SyzygySettings::default();
 /// assert_eq!(defaults.probe_depth, 1);
 /// assert!(defaults.fifty_move_rule);
 /// assert_eq!(defaults.probe_limit, 7);
 ///
-/// let mut settings = Settings::default();
+/// let mut settings = EngineSettings::default();
 /// assert_eq!(settings.syzygy, defaults);
 /// settings.apply(&parse_option("SyzygyProbeLimit", Some("4")).unwrap());
 /// settings.apply(&parse_option("Syzygy50MoveRule", Some("false")).unwrap());

@@ -5,7 +5,7 @@ mod common;
 
 use outpost_book::{build_book, BuildOptions};
 use outpost_engine::{
-    parse_option, Engine, EngineError, Game, SearchEvent, SearchRequest, Settings,
+    parse_option, Engine, EngineError, EngineSettings, Game, SearchEvent, SearchRequest,
 };
 use outpost_search::Limits;
 use std::path::PathBuf;
@@ -54,7 +54,7 @@ fn best(events: &[SearchEvent]) -> String {
 #[test]
 fn book_moves_are_played_without_search() {
     let path = write_book("play");
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     set(&mut engine, "BookFile", path.to_str().unwrap()).unwrap();
     let game = Game::new();
     // Off by default: a search.
@@ -101,7 +101,7 @@ fn book_moves_are_played_without_search() {
 #[test]
 fn book_depth_limits_the_book() {
     let path = write_book("depth");
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     set(&mut engine, "BookFile", path.to_str().unwrap()).unwrap();
     set(&mut engine, "OwnBook", "true").unwrap();
     set(&mut engine, "BookDepth", "1").unwrap();
@@ -130,7 +130,7 @@ fn a_bad_book_is_an_error_and_the_engine_plays_on() {
         first.swap_with_slice(&mut rest[n - 32..n - 16]);
     }
     std::fs::write(&unsorted, &swapped).unwrap();
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     set(&mut engine, "OwnBook", "true").unwrap();
     for path in [
         dir.join("outpost-no-such-book.bin"),

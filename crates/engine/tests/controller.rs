@@ -2,7 +2,8 @@
 
 use outpost_board::{Color, Move};
 use outpost_engine::{
-    Action, ControlError, Engine, GameController, GameResult, Hint, Mode, Purpose, Settings, Timing,
+    Action, ControlError, Engine, EngineSettings, GameController, GameResult, Hint, Mode, Purpose,
+    Timing,
 };
 use outpost_notation::{parse_fen, parse_uci_move};
 use outpost_search::{Limits, SearchResult};
@@ -152,7 +153,7 @@ fn the_players_last_move_is_taken_back_with_the_engines_reply() {
 fn self_play_with_a_real_engine_runs_to_the_end() {
     // Both sides played by the engine from a won ending: the controller
     // asks for one search after another until it claims the result.
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     let mut controller = GameController::new(Timing::Fixed(Limits::depth(6)));
     controller.set_position(parse_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap());
     let mut actions = controller.set_mode(Mode::PlayBoth);
@@ -184,7 +185,7 @@ fn self_play_with_a_real_engine_runs_to_the_end() {
 
 #[test]
 fn decisions_and_flags_end_the_game() {
-    use outpost_engine::{Decision, GameClocks};
+    use outpost_engine::{GameClocks, Outcome};
     use std::time::{Duration, Instant};
 
     // A resignation ends the game: no more moves, no take-back.
@@ -193,16 +194,9 @@ fn decisions_and_flags_end_the_game() {
     let e4 = mv(&controller, "e2e4");
     controller.user_move(e4).unwrap();
     assert!(!controller.is_over());
-    controller
-        .decide(Decision::Resignation {
-            loser: Color::Black,
-        })
-        .unwrap();
+    controller.resign(Color::Black).unwrap();
     assert!(controller.is_over());
-    assert_eq!(
-        controller.decide(Decision::DrawAgreed),
-        Err(ControlError::Decided)
-    );
+    assert_eq!(controller.agree_draw(), Err(ControlError::Decided));
     let e5 = mv(&controller, "e7e5");
     assert_eq!(controller.user_move(e5), Err(ControlError::Decided));
     assert_eq!(controller.take_back(1), Err(ControlError::Decided));
@@ -217,14 +211,14 @@ fn decisions_and_flags_end_the_game() {
     let e4 = mv(&controller, "e2e4");
     assert_eq!(controller.user_move(e4), Err(ControlError::Decided));
     assert_eq!(
-        controller.decision(),
-        Some(Decision::Flag {
+        controller.outcome(),
+        Some(Outcome::TimeForfeit {
             loser: Color::White
         })
     );
     // A new game starts afresh.
     controller.set_game(outpost_engine::Game::new());
-    assert_eq!(controller.decision(), None);
+    assert_eq!(controller.outcome(), None);
 }
 
 #[test]

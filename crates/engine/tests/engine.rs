@@ -1,8 +1,8 @@
 //! The search handle: background searches, stop, ponder hit, exactly one result.
 
 use outpost_engine::{
-    find_option, parse_option, Engine, Game, OptionSetting, OptionValue, SearchEvent,
-    SearchRequest, Settings,
+    find_option, parse_option, Engine, EngineSettings, Game, OptionSetting, OptionValue,
+    SearchEvent, SearchRequest,
 };
 use outpost_notation::parse_fen;
 use outpost_search::Limits;
@@ -54,7 +54,7 @@ fn mate_in_one() -> Game {
 
 #[test]
 fn an_infinite_search_holds_its_result_until_stop() {
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     let limits = Limits {
         infinite: true,
         depth: Some(3),
@@ -72,7 +72,7 @@ fn an_infinite_search_holds_its_result_until_stop() {
 
 #[test]
 fn a_ponder_search_answers_after_ponderhit() {
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     let limits = Limits {
         ponder: true,
         depth: Some(2),
@@ -86,7 +86,7 @@ fn a_ponder_search_answers_after_ponderhit() {
 
 #[test]
 fn searches_follow_one_another_and_options_wait_for_idle() {
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     let game = Game::new();
     let rx = start(
         &mut engine,
@@ -122,7 +122,7 @@ fn searches_follow_one_another_and_options_wait_for_idle() {
 
 #[test]
 fn a_search_of_a_finished_game_answers_the_null_move() {
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     let mated = Game::from_position(parse_fen("R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1").unwrap());
     let result = engine.search(SearchRequest::for_game(&mated, Limits::depth(3)));
     assert!(result.best_move.is_null());
@@ -137,7 +137,7 @@ fn repetitions_of_the_game_are_seen() {
     for mv in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
         game.play_uci(mv).unwrap();
     }
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     let request = SearchRequest::for_game(&game, Limits::depth(6));
     assert_eq!(request.history.len(), 7);
     let result = engine.search(request);
@@ -151,7 +151,7 @@ fn repetitions_of_the_game_are_seen() {
 
 #[test]
 fn a_hash_larger_than_memory_is_refused_and_the_table_kept() {
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     engine.set_option(&option("Hash", "8")).unwrap();
     // More mebibytes than any address space has bytes (the protocols'
     // own limit is 65536; the engine layer checks memory whatever comes).

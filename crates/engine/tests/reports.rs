@@ -3,7 +3,7 @@
 //! move), the last `info ... pv` of the first line starts with the move
 //! played. fastchess warns when it does not.
 
-use outpost_engine::{parse_option, Engine, Game, SearchEvent, SearchRequest, Settings};
+use outpost_engine::{parse_option, Engine, EngineSettings, Game, SearchEvent, SearchRequest};
 use outpost_notation::parse_fen;
 use outpost_search::{Limits, Report};
 use std::sync::mpsc;
@@ -94,13 +94,13 @@ fn check(engine: &mut Engine, label: &str) {
 
 #[test]
 fn the_last_pv_starts_with_the_move_played_at_full_strength() {
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     check(&mut engine, "full strength");
 }
 
 #[test]
 fn the_last_pv_starts_with_the_move_played_at_a_level() {
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     for (name, value) in [("UCI_LimitStrength", "true"), ("UCI_Elo", "1400")] {
         engine
             .set_option(&parse_option(name, Some(value)).unwrap())

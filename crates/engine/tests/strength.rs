@@ -2,7 +2,7 @@
 //! move reported, full strength untouched.
 
 use outpost_engine::{
-    parse_option, Engine, Game, SearchEvent, SearchRequest, Settings, Strength, Weakness,
+    parse_option, Engine, EngineSettings, Game, SearchEvent, SearchRequest, Strength, Weakness,
 };
 use outpost_notation::parse_fen;
 use outpost_search::{Limits, Report, Score};
@@ -11,7 +11,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 fn limited(elo: u32) -> Engine {
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     for (name, value) in [("UCI_LimitStrength", "true"), ("UCI_Elo", &elo.to_string())] {
         engine
             .set_option(&parse_option(name, Some(value)).unwrap())
@@ -42,7 +42,7 @@ fn a_low_level_varies_its_moves_within_its_caps() {
 
 #[test]
 fn full_strength_is_deterministic_at_a_fixed_depth() {
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     let game = Game::new();
     let first = engine.search(SearchRequest::for_game(&game, Limits::depth(5)));
     engine.new_game().unwrap();
@@ -102,7 +102,7 @@ fn reports_show_only_the_lines_asked_for_and_the_result_is_the_chosen_move() {
 
 #[test]
 fn skill_level_weakens_without_limit_strength() {
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     engine
         .set_option(&parse_option("Skill Level", Some("0")).unwrap())
         .unwrap();

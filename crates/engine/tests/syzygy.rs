@@ -3,7 +3,7 @@
 
 mod common;
 
-use outpost_engine::{parse_option, Engine, EngineError, Game, SearchEvent, Settings};
+use outpost_engine::{parse_option, Engine, EngineError, EngineSettings, Game, SearchEvent};
 use outpost_notation::parse_fen;
 use outpost_search::Limits;
 use outpost_tb::syzygy::{Loading, Syzygy, SyzygyWdl};
@@ -14,7 +14,7 @@ fn data_dir() -> PathBuf {
 }
 
 fn searcher_with_tables() -> Engine {
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     let path = data_dir().to_string_lossy().into_owned();
     engine
         .set_option(&parse_option("SyzygyPath", Some(&path)).unwrap())
@@ -155,7 +155,7 @@ fn unusable_tables_are_reported_once_and_play_goes_on() {
     std::fs::write(dir.join("KRvK.rtbw"), &krvk[..krvk.len() - 100]).unwrap();
     std::fs::copy(dir.join("KQvK.rtbz"), dir.join("KRvKP.rtbz")).unwrap();
     let list = std::env::join_paths([dir.clone(), dir.join("missing")]).unwrap();
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     let err = engine
         .set_option(&parse_option("SyzygyPath", list.to_str()).unwrap())
         .unwrap_err();

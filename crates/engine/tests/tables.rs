@@ -4,7 +4,7 @@
 mod common;
 
 use outpost_engine::{
-    parse_option, Engine, EngineError, Game, SearchEvent, SearchRequest, Settings,
+    parse_option, Engine, EngineError, EngineSettings, Game, SearchEvent, SearchRequest,
 };
 use outpost_notation::parse_fen;
 use outpost_search::{Limits, Score};
@@ -34,7 +34,7 @@ fn from_tables(events: &[SearchEvent]) -> bool {
 
 #[test]
 fn three_man_endings_are_played_from_the_tables() {
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     // KRK, mate in 2: Kb6 (then Rh8#).
     let krk = game("k7/8/2K5/8/8/8/8/7R w - - 0 1");
     let events = play(&mut engine, &krk, Limits::depth(20));
@@ -70,7 +70,7 @@ fn three_man_endings_are_played_from_the_tables() {
 
 #[test]
 fn a_mate_beyond_the_fifty_move_rule_is_searched() {
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     // Mate in 2 needs 3 plies; with the clock at 98 the rule ends the game first.
     let late = game("k7/8/2K5/8/8/8/8/7R w - - 98 80");
     let events = play(&mut engine, &late, Limits::depth(4));
@@ -91,7 +91,7 @@ fn a_table_directory_and_its_faults() {
         |_| {},
     )
     .unwrap();
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     let set =
         |s: &mut Engine, v: &str| s.set_option(&parse_option("TablebaseDir", Some(v)).unwrap());
     let err = set(&mut engine, "/no/such/dir").unwrap_err();
@@ -114,7 +114,7 @@ fn a_table_directory_and_its_faults() {
             std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
         }
     }
-    let mut fresh = Engine::new(Settings::default()).unwrap();
+    let mut fresh = Engine::new(EngineSettings::default()).unwrap();
     set(&mut fresh, dir.to_str().unwrap()).unwrap();
     let events = play(&mut fresh, &kqk, Limits::depth(6));
     assert!(!from_tables(&events));

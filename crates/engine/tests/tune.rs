@@ -3,7 +3,7 @@
 //! --features tune`, a CI step).
 #![cfg(feature = "tune")]
 
-use outpost_engine::{options, parse_option, Engine, OptionKind, OptionValue, Settings};
+use outpost_engine::{options, parse_option, Engine, EngineSettings, OptionKind, OptionValue};
 use outpost_search::params::{self, TUNABLES};
 use outpost_search::Limits;
 
@@ -21,7 +21,7 @@ fn every_tunable_is_an_option_that_round_trips() {
             }
         );
     }
-    let mut engine = Engine::new(Settings::default()).unwrap();
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
     let setting = parse_option("probcut_margin", Some("260")).unwrap();
     assert_eq!(setting.name(), "probcut_margin");
     assert_eq!(setting.value, OptionValue::Spin(260));

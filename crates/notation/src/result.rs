@@ -58,10 +58,19 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// Why a game is over (or, for repetition and the fifty-move rule, may be
-/// claimed drawn).
+/// How a game ended, and why: by the rules of the position (checkmate,
+/// stalemate, the draw rules), by a decision of the players (resignation,
+/// an agreed draw), on time, or by adjudication. The one type every layer
+/// uses for a game's end: [`Outcome::result`] gives the PGN result token,
+/// [`Outcome::termination`] the PGN `Termination` tag's text and
+/// [`Outcome::description`] the words of a result comment.
+///
+/// [`Game::outcome`] gives the ends the position itself gives (for
+/// repetition and the fifty-move rule, a draw that may be claimed); the
+/// engine layer's game controller adds the others.
 ///
 /// ```
+/// use outpost_board::Color;
 /// use outpost_notation::{parse_fen, Game, GameResult, Outcome};
 ///
 /// // Black to move, with no legal move and not in check.
@@ -70,6 +79,14 @@ impl fmt::Display for GameResult {
 /// assert_eq!(game.outcome(), Some(Outcome::Stalemate));
 /// assert_eq!(Outcome::Stalemate.result(), GameResult::Draw);
 /// assert_eq!(game.result(), GameResult::Draw);
+///
+/// let resigned = Outcome::Resignation { loser: Color::White };
+/// assert_eq!(resigned.result(), GameResult::BlackWins);
+/// assert_eq!(resigned.termination(), "White resigned");
+/// assert_eq!(Outcome::Checkmate { winner: Color::White }.termination(), "normal");
+/// assert_eq!(Outcome::TimeForfeit { loser: Color::Black }.result(), GameResult::WhiteWins);
+/// assert_eq!(Outcome::TimeoutDraw { loser: Color::Black }.result(), GameResult::Draw);
+/// assert!(resigned.is_decision() && !Outcome::Stalemate.is_decision());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -86,12 +103,36 @@ pub enum Outcome {
     FiftyMoveRule,
     /// Neither side can ever checkmate.
     InsufficientMaterial,
+    /// This side resigned.
+    Resignation {
+        /// The side that resigned.
+        loser: Color,
+    },
+    /// Both sides agreed to a draw.
+    DrawAgreed,
+    /// This side's clock fell while the other side could still mate by
+    /// some sequence of legal moves: it lost.
+    TimeForfeit {
+        /// The side whose time ran out.
+        loser: Color,
+    },
+    /// This side's clock fell but the other side could not mate by any
+    /// sequence of legal moves: a draw.
+    TimeoutDraw {
+        /// The side whose time ran out.
+        loser: Color,
+    },
+    /// A game between engines ended by its adjudication rules with this
+    /// result.
+    Adjudicated(GameResult),
 }
 
 impl Outcome {
     /// How the game ended, as a result comment says it: `White mates`,
     /// `Stalemate`, `Draw by repetition`, `Draw by fifty move rule`,
-    /// `Insufficient material`.
+    /// `Insufficient material`, `Black resigns`, `Draw agreed`, `White
+    /// forfeits on time`, `Draw by timeout vs insufficient material`,
+    /// `Adjudication`.
     ///
     /// ```
     /// use outpost_notation::{parse_fen, Game};
@@ -118,6 +159,21 @@ impl Outcome {
             Outcome::InsufficientMaterial => "Insufficient material",
             Outcome::ThreefoldRepetition => "Draw by repetition",
             Outcome::FiftyMoveRule => "Draw by fifty move rule",
+            Outcome::Resignation {
+                loser: Color::White,
+            } => "White resigns",
+            Outcome::Resignation {
+                loser: Color::Black,
+            } => "Black resigns",
+            Outcome::DrawAgreed => "Draw agreed",
+            Outcome::TimeForfeit {
+                loser: Color::White,
+            } => "White forfeits on time",
+            Outcome::TimeForfeit {
+                loser: Color::Black,
+            } => "Black forfeits on time",
+            Outcome::TimeoutDraw { .. } => "Draw by timeout vs insufficient material",
+            Outcome::Adjudicated(_) => "Adjudication",
         }
     }
 
@@ -126,11 +182,56 @@ impl Outcome {
         match self {
             Outcome::Checkmate {
                 winner: Color::White,
+            }
+            | Outcome::Resignation {
+                loser: Color::Black,
+            }
+            | Outcome::TimeForfeit {
+                loser: Color::Black,
             } => GameResult::WhiteWins,
             Outcome::Checkmate {
                 winner: Color::Black,
+            }
+            | Outcome::Resignation {
+                loser: Color::White,
+            }
+            | Outcome::TimeForfeit {
+                loser: Color::White,
             } => GameResult::BlackWins,
+            Outcome::Adjudicated(result) => result,
             _ => GameResult::Draw,
         }
+    }
+
+    /// The PGN `Termination` tag's text: `normal` for an end by the rules
+    /// of the position, `White resigned` or `Black resigned`, `draw
+    /// agreed`, `time forfeit` (also when the flag fell against too little
+    /// material to mate) and `adjudication`.
+    pub const fn termination(self) -> &'static str {
+        match self {
+            Outcome::Resignation {
+                loser: Color::White,
+            } => "White resigned",
+            Outcome::Resignation {
+                loser: Color::Black,
+            } => "Black resigned",
+            Outcome::DrawAgreed => "draw agreed",
+            Outcome::TimeForfeit { .. } | Outcome::TimeoutDraw { .. } => "time forfeit",
+            Outcome::Adjudicated(_) => "adjudication",
+            _ => "normal",
+        }
+    }
+
+    /// Whether the game ended other than by the rules of the position: a
+    /// resignation, an agreement, the clock or adjudication.
+    pub const fn is_decision(self) -> bool {
+        !matches!(
+            self,
+            Outcome::Checkmate { .. }
+                | Outcome::Stalemate
+                | Outcome::ThreefoldRepetition
+                | Outcome::FiftyMoveRule
+                | Outcome::InsufficientMaterial
+        )
     }
 }

@@ -62,11 +62,11 @@
 //! [`SearchRequest`] carries the game's history, so repetitions count.
 //!
 //! ```
-//! use outpost::{Engine, Game, Limits, SearchRequest, Settings};
+//! use outpost::{Engine, Game, Limits, SearchRequest, EngineSettings};
 //!
 //! let mut game = Game::new();
 //! game.play_san("e4").unwrap();
-//! let mut engine = Engine::new(Settings::default()).unwrap();
+//! let mut engine = Engine::new(EngineSettings::default()).unwrap();
 //! let request = SearchRequest::for_game(&game, Limits::depth(6)).with_multipv(2);
 //! let result = engine.search(request);
 //! assert_eq!(result.pv.first(), Some(&result.best_move));
@@ -120,25 +120,32 @@
 //! ```
 //!
 //! **The engine playing a game.** A [`GameController`] keeps the game, the
-//! side the engine plays and its clock, and answers every call with
-//! [`Action`]s to carry out; it does no I/O itself.
+//! side the engine plays, its clock and the game's rules; a
+//! [`GameDriver`] carries out what it asks (the searches to run) and hands
+//! back the engine's moves. The controller says how the game ended
+//! ([`Outcome`]) and gives the game to keep, with its `Result` and
+//! `Termination` tags.
 //!
 //! ```
-//! use outpost::engine::{Mode, Purpose};
-//! use outpost::{Action, Color, Engine, GameController, Limits, Settings, Timing};
+//! use outpost::engine::Mode;
+//! use outpost::{Color, Engine, EngineSettings, GameController, GameDriver, Limits, Timing};
 //!
 //! let mut controller = GameController::new(Timing::Fixed(Limits::depth(4)));
-//! controller.set_mode(Mode::Play(Color::Black));
-//! let actions = controller.user_move_text("e4", false).unwrap();
-//! let Some(Action::Search { id, purpose, request }) = actions.into_iter().next() else {
-//!     panic!("Black is the engine's: it thinks");
-//! };
-//! assert_eq!(purpose, Purpose::Think);
-//! let mut engine = Engine::new(Settings::default()).unwrap();
-//! let result = engine.search(*request);
-//! let played = controller.search_finished(id, result);
-//! assert!(played.iter().any(|a| a.is_play()));
-//! assert_eq!(controller.game().plies(), 2);
+//! controller.set_strength(outpost::engine::Strength::full());
+//! let mut driver = GameDriver::new(controller);
+//! driver.set_mode(Mode::Play(Color::Black));
+//! driver.user_move_text("e4").unwrap();
+//! let mut engine = Engine::new(EngineSettings::default()).unwrap();
+//! let turn = driver.next_search().expect("Black is the engine's: it thinks");
+//! let played = driver.search_finished(turn.id, engine.search(turn.request));
+//! assert!(played.is_some());
+//! assert_eq!(driver.controller().game().plies(), 2);
+//!
+//! // Black resigns: the game as kept says so.
+//! driver.resign(Color::Black).unwrap();
+//! let game = driver.controller().recorded_game();
+//! assert_eq!(game.tags().get("Termination"), Some("Black resigned"));
+//! assert_eq!(game.result().as_str(), "1-0");
 //! ```
 
 #![warn(missing_docs)]
@@ -165,8 +172,8 @@ pub use outpost_board::{
     UciMove,
 };
 pub use outpost_engine::{
-    Action, Engine, EngineClock, EngineError, GameController, SearchEvent, SearchRequest, Settings,
-    Timing, ENGINE_NAME,
+    Action, Engine, EngineClock, EngineError, EngineSettings, GameController, GameDriver,
+    SearchEvent, SearchRequest, Timing, ENGINE_NAME,
 };
 pub use outpost_notation::{
     parse_fen, parse_move_text, parse_san, parse_uci_move, to_fen, to_san, Game, GameResult,

@@ -401,8 +401,9 @@ fn run_job(job: Job, out: &mut impl Write) -> Result<(), Failure> {
                 .map_err(|e| Failure::Input(format!("{}: {e}", file.display())))?;
             let suite = outpost::engine::read_suite(&text)
                 .map_err(|e| Failure::Input(format!("{}: {e}", file.display())))?;
-            let mut engine = outpost::engine::Engine::new(outpost::engine::Settings::default())
-                .map_err(|e| Failure::Input(e.to_string()))?;
+            let mut engine =
+                outpost::engine::Engine::new(outpost::engine::EngineSettings::default())
+                    .map_err(|e| Failure::Input(e.to_string()))?;
             let mut options = vec![("Threads", threads.to_string()), ("Hash", hash.to_string())];
             if let Some(eval) = eval {
                 options.push(("UseNNUE", (eval == EvalChoice::Nnue).to_string()));

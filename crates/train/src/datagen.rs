@@ -13,7 +13,7 @@ use crate::error::TrainError;
 use crate::record::{GameResult, TrainingRecord, RECORD_BYTES};
 use outpost_board::{Color, Move, Position, Setup};
 use outpost_engine::openings::random_walk;
-use outpost_engine::{Action, Adjudication, Decision, Game, GameController, Mode, Timing};
+use outpost_engine::{Adjudication, Game, GameController, GameDriver, Mode, Timing};
 use outpost_eval::Evaluate;
 use outpost_search::{Limits, Score, SearchControl, SearchJob, SearchOptions, SearchPool};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -437,24 +437,20 @@ fn play_game<E: Evaluate + Clone + 'static>(
     // rules or by adjudication, as it would a real game.
     let mut controller = GameController::new(Timing::Fixed(limits.clone()));
     controller.set_adjudication(Some(ADJUDICATION));
-    controller.set_mode(Mode::PlayBoth);
-    controller.set_game(game);
-    let mut actions = controller.play_on();
+    let mut driver = GameDriver::new(controller);
+    driver.set_mode(Mode::PlayBoth);
+    driver.set_game(game);
     let mut records = Vec::new();
-    let result = loop {
-        let Some((id, request)) = actions.into_iter().find_map(Action::into_search) else {
-            break controller_result(&controller);
-        };
-        let pos = request.position;
+    while let Some(turn) = driver.next_search() {
+        let pos = turn.request.position;
         let found = engine.search_without_reports(
-            SearchJob::new(pos, limits.clone()).with_history(&request.history),
+            SearchJob::new(pos, limits.clone()).with_history(&turn.request.history),
             &control,
         );
         let (best, score) = (found.best_move, centipawns(found.score));
-        actions = controller.search_finished(id, found);
-        if !actions.iter().any(Action::is_play) {
+        if driver.search_finished(turn.id, found).is_none() {
             // Adjudicated before the move: the position is not recorded.
-            break controller_result(&controller);
+            break;
         }
         if config.sample_evals > 0 {
             for sample in take_samples(samples) {
@@ -480,7 +476,13 @@ fn play_game<E: Evaluate + Clone + 'static>(
                 records.push(TrainingRecord::new(&pos, cp, best, GameResult::Draw));
             }
         }
-    };
+    }
+    // The controller says how the game ended (a game it never ended counts
+    // as drawn).
+    let result = driver
+        .controller()
+        .outcome()
+        .map_or(GameResult::Draw, |outcome| outcome.result());
     for record in &mut records {
         record.result = result;
     }
@@ -496,15 +498,6 @@ fn centipawns(score: Score) -> Option<i32> {
     match score {
         Score::Centipawns(cp) => Some(cp),
         Score::Mate(_) => None,
-    }
-}
-
-/// How a self-play game ended: the rules' outcome or the adjudication.
-fn controller_result(controller: &GameController) -> GameResult {
-    match (controller.decision(), controller.game().outcome()) {
-        (Some(Decision::Adjudicated(result)), _) => result,
-        (_, Some(outcome)) => outcome.result(),
-        _ => GameResult::Draw,
     }
 }
 

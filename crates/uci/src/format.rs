@@ -54,7 +54,8 @@ pub fn info_line(report: &Report, chess960: bool, show_wdl: bool) -> String {
                 String::new()
             };
             format!(
-                "info depth {} seldepth {} multipv {} score {}{}{} nodes {} nps {} hashfull {}{} time {} pv {}",
+                "info depth {} seldepth {} multipv {} score {}{}{} nodes {} nps {} \
+                 hashfull {}{} time {} pv {}",
                 pv.depth,
                 pv.seldepth,
                 pv.multipv,

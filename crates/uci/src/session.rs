@@ -10,8 +10,8 @@ use outpost_engine::openings::{
     book_positions, genfens, genfens_line, GenfensRequest, OpeningRules,
 };
 use outpost_engine::{
-    parse_option, Engine, EngineError, Game, LineOutput, SearchEvent, SearchRequest, Settings,
-    ENGINE_AUTHOR, ENGINE_NAME,
+    parse_option, Engine, EngineError, EngineSettings, Game, LineOutput, SearchEvent,
+    SearchRequest, ENGINE_AUTHOR, ENGINE_NAME,
 };
 use outpost_notation::{parse_fen, parse_uci_move_with, NotationError};
 use outpost_search::{Bench, Clock, Limits, BENCH_DEPTH};
@@ -38,7 +38,7 @@ impl<W: Write + Send + 'static> Session<W> {
         Ok(Session {
             out: LineOutput::new(output),
             game: Game::new(),
-            engine: Engine::new(Settings::default())?,
+            engine: Engine::new(EngineSettings::default())?,
             unbounded: false,
             debug: false,
         })

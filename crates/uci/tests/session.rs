@@ -1,8 +1,6 @@
 //! The UCI session, driven over in-memory pipes as a GUI drives it.
 
-mod common;
-
-use common::SessionPipes;
+use outpost_pipes::SessionPipes;
 use std::ops::{Deref, DerefMut};
 use std::time::{Duration, Instant};
 
@@ -37,7 +35,7 @@ impl Engine {
         fen.trim_start_matches("Fen: ").to_string()
     }
 
-    fn quit(self) -> common::Exit {
+    fn quit(self) -> outpost_pipes::Exit {
         self.0.quit(Duration::from_secs(10))
     }
 }

@@ -41,8 +41,8 @@ async fn main() {
         ..Config::default()
     };
     println!(
-        "server: {} searchers, queue {}, {} requests, {} at a time, movetime {} ms",
-        config.searchers, config.queue, requests, concurrency, movetime
+        "server: {} engines, queue {}, {} requests, {} at a time, movetime {} ms",
+        config.engines, config.queue, requests, concurrency, movetime
     );
     let server = Server::bind(config).await.expect("bind 127.0.0.1");
     let base = format!("http://{}", server.local_addr().expect("address"));

@@ -2,7 +2,7 @@
 //! and what every endpoint shares (the JSON extractor, levels and limits).
 
 use crate::position::{fen_of, game_from, legal_moves, line, MoveJson, ScoreJson, Status};
-use crate::server::AppState;
+use crate::state::AppState;
 use crate::WebError;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Query, Request, State};
@@ -137,7 +137,7 @@ pub fn ensure_ongoing(game: &Game) -> Result<(), WebError> {
     Ok(())
 }
 
-/// Runs one search of `game` on a searcher of the pool; with `use_book`,
+/// Runs one search of `game` on an engine of the pool; with `use_book`,
 /// the opening book (if the server has one) may answer instead.
 pub async fn search_game(
     state: &AppState,

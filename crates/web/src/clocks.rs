@@ -1,12 +1,13 @@
-//! Clocks of the web's games: the time control a new game takes, the
-//! clocks as the API shows them, and a fallen flag as the game's end. The
+//! Clocks of the web's games: the time control a new game takes and the
+//! clocks as the API shows them (a fallen flag and what it gives are the
+//! game controller's). The
 //! server keeps the time (`outpost_engine::GameClocks`): the player's clock
 //! runs from the engine's move to the player's, the engine's while it
 //! thinks, and the engine's search is limited by its clock.
 
-use crate::position::{color_name, Status};
+use crate::position::color_name;
 use crate::WebError;
-use outpost_board::{Color, PieceKind, Position};
+use outpost_board::Color;
 use outpost_engine::GameClocks;
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -14,8 +15,9 @@ use std::time::{Duration, Instant};
 /// The presets the page offers (minutes + seconds of increment).
 pub const PRESETS: [&str; 4] = ["3+2", "5+0", "10+5", "15+10"];
 
-/// Reads a time control: `none`, or `M+S` with `M` minutes (a fraction
-/// allowed, from 0.01 to 180) and `S` seconds of increment (0 to 60).
+/// Reads a time control: `none`, or `M+S` as the engine layer reads it
+/// (`GameClocks`: `M` minutes and `S` seconds of increment), within the
+/// server's bounds: `M` from 0.01 to 180, `S` from 0 to 60.
 pub fn parse_time_control(text: Option<&str>) -> Result<Option<GameClocks>, WebError> {
     let text = match text.map(str::trim) {
         None | Some("none") | Some("") => return Ok(None),
@@ -29,16 +31,12 @@ pub fn parse_time_control(text: Option<&str>) -> Result<Option<GameClocks>, WebE
             PRESETS.join(", ")
         ),
     };
-    let (minutes, seconds) = text.split_once('+').ok_or_else(bad)?;
-    let minutes: f64 = minutes.trim().parse().map_err(|_| bad())?;
-    let seconds: f64 = seconds.trim().parse().map_err(|_| bad())?;
-    if !(0.01..=180.0).contains(&minutes) || !(0.0..=60.0).contains(&seconds) {
-        return Err(bad());
-    }
-    Ok(Some(GameClocks::new(
-        Duration::from_secs_f64(minutes * 60.0),
-        Duration::from_secs_f64(seconds),
-    )))
+    let clocks: GameClocks = text.parse().map_err(|_| bad())?;
+    // 0.01 minutes, less a rounding of the float.
+    let within = Duration::from_micros(599_999) <= clocks.base
+        && clocks.base <= Duration::from_secs(180 * 60)
+        && clocks.increment <= Duration::from_secs(60);
+    within.then_some(Some(clocks)).ok_or_else(bad)
 }
 
 /// The clocks in a game's view.
@@ -68,75 +66,20 @@ impl ClockView {
     }
 }
 
-/// Whether `side` could still mate by some sequence of moves: anything but
-/// a bare king or a king and one minor piece.
-fn can_mate(pos: &Position, side: Color) -> bool {
-    let heavy = [PieceKind::Pawn, PieceKind::Rook, PieceKind::Queen]
-        .iter()
-        .any(|&kind| pos.pieces_of(side, kind).is_nonempty());
-    let minors = pos.pieces_of(side, PieceKind::Knight).count()
-        + pos.pieces_of(side, PieceKind::Bishop).count();
-    heavy || minors >= 2
-}
-
-/// The end when `loser`'s flag fell: the other side wins, or a draw when
-/// it has too little to ever mate.
-pub fn time_forfeit(pos: &Position, loser: Color) -> Status {
-    let winner = !loser;
-    if can_mate(pos, winner) {
-        Status {
-            state: "time forfeit",
-            reason: Some("time forfeit"),
-            winner: Some(color_name(winner)),
-            result: if winner == Color::White { "1-0" } else { "0-1" },
-        }
-    } else {
-        Status {
-            state: "draw",
-            reason: Some("timeout vs insufficient material"),
-            winner: None,
-            result: "1/2-1/2",
-        }
-    }
-}
-
-/// The PGN `TimeControl` tag's value: base seconds + increment seconds.
-pub fn pgn_time_control(clocks: &GameClocks) -> String {
-    let secs = |d: Duration| {
-        let s = d.as_secs_f64();
-        if s.fract() == 0.0 {
-            format!("{}", s as u64)
-        } else {
-            format!("{s:.1}")
-        }
-    };
-    format!("{}+{}", secs(clocks.base), secs(clocks.increment))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use outpost_notation::parse_fen;
 
     #[test]
     fn time_controls_are_read_and_checked() {
         let c = parse_time_control(Some("3+2")).unwrap().unwrap();
         assert_eq!(c.base, Duration::from_secs(180));
         assert_eq!(c.increment, Duration::from_secs(2));
-        assert_eq!(pgn_time_control(&c), "180+2");
+        assert_eq!(c.time_control_tag(), "180+2");
         assert!(parse_time_control(Some("none")).unwrap().is_none());
         assert!(parse_time_control(None).unwrap().is_none());
         for bad in ["3", "3+", "+2", "x+1", "0+0", "500+0", "5+99", "-1+0"] {
             assert!(parse_time_control(Some(bad)).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn a_flag_against_a_lone_minor_piece_is_a_draw() {
-        let pos = parse_fen("8/8/8/4k3/8/8/8/KB6 w - - 0 1").unwrap();
-        assert_eq!(time_forfeit(&pos, Color::Black).result, "1/2-1/2");
-        assert_eq!(time_forfeit(&pos, Color::White).result, "1/2-1/2");
-        let pos = parse_fen("8/8/8/4k3/8/8/P7/K7 w - - 0 1").unwrap();
-        assert_eq!(time_forfeit(&pos, Color::Black).result, "1-0");
     }
 }

@@ -12,12 +12,12 @@ pub struct Config {
     /// The port (0: any free port).
     pub port: u16,
     /// Searchers in the pool: at most this many searches run at once.
-    pub searchers: usize,
-    /// Transposition table of each searcher, in MiB.
+    pub engines: usize,
+    /// Transposition table of each engine, in MiB.
     pub hash_mib: usize,
-    /// Requests that may wait for a searcher; more are refused with 503.
+    /// Requests that may wait for an engine; more are refused with 503.
     pub queue: usize,
-    /// The longest a request waits for a searcher before a 503.
+    /// The longest a request waits for an engine before a 503.
     pub queue_wait: Duration,
     /// The longest search (`movetime_ms` above this is refused; a depth
     /// search stops here too).
@@ -50,7 +50,7 @@ impl Default for Config {
         Config {
             host: "127.0.0.1".to_string(),
             port: 8080,
-            searchers: cores.clamp(1, 8),
+            engines: cores.clamp(1, 8),
             hash_mib: 16,
             queue: 64,
             queue_wait: Duration::from_secs(30),

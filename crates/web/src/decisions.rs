@@ -4,35 +4,31 @@
 //! game's PGN).
 
 use crate::api::search_game;
-use crate::games::{view, GameView, StoredGame};
-use crate::position::Status;
-use crate::server::AppState;
+use crate::games::{view, GameView};
+use crate::state::AppState;
+use crate::store::StoredGame;
 use crate::WebError;
 use axum::extract::{Path, State};
 use axum::Json;
 use outpost_board::Color;
-use outpost_engine::{hint_limits, Decision};
-use outpost_notation::{to_san, GameResult};
+use outpost_engine::hint_limits;
+use outpost_notation::to_san;
 use serde::Serialize;
 use std::sync::Arc;
 
 /// The colour whose player is at the page: the side the engine does not
 /// play, or the side to move when people play both sides.
-fn player(stored: &StoredGame) -> Color {
+fn player_color(stored: &StoredGame) -> Color {
     stored
-        .engine()
+        .engine_color()
         .map_or(stored.game().position().side_to_move(), |engine| !engine)
 }
 
-/// Ends the game by `decision`.
-fn decide(stored: &mut StoredGame, decision: Decision) -> Result<(), WebError> {
-    stored
-        .controller
-        .decide(decision)
-        .map(drop)
-        .map_err(|_| WebError::GameOver {
-            status: stored.status().text(),
-        })
+/// The refusal of a decision in a game already over.
+fn over(stored: &StoredGame) -> WebError {
+    WebError::GameOver {
+        status: stored.status().text(),
+    }
 }
 
 /// `POST /api/games/{id}/resign`: the player resigns; the other side wins.
@@ -43,8 +39,8 @@ pub async fn resign(
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
     stored.ensure_ongoing()?;
-    let loser = player(&stored);
-    decide(&mut stored, Decision::Resignation { loser })?;
+    let loser = player_color(&stored);
+    stored.driver.resign(loser).map_err(|_| over(&stored))?;
     Ok(Json(view(&id, &stored, None)))
 }
 
@@ -67,9 +63,9 @@ pub async fn offer_draw(
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
     stored.ensure_ongoing()?;
-    let accepted = stored.engine().is_none() || stored.controller.accepts_draw();
+    let accepted = stored.engine_color().is_none() || stored.controller().accepts_draw();
     if accepted {
-        decide(&mut stored, Decision::DrawAgreed)?;
+        stored.driver.agree_draw().map_err(|_| over(&stored))?;
     }
     Ok(Json(DrawAnswer {
         accepted,
@@ -79,7 +75,7 @@ pub async fn offer_draw(
 
 /// The answer to `POST /api/games/{id}/hint`.
 #[derive(Debug, Serialize)]
-pub struct Hint {
+pub struct HintAnswer {
     /// The suggested move, long algebraic.
     pub uci: String,
     /// The suggested move, SAN.
@@ -92,12 +88,12 @@ pub struct Hint {
 pub async fn hint(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
-) -> Result<Json<Hint>, WebError> {
+) -> Result<Json<HintAnswer>, WebError> {
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
     stored.ensure_ongoing()?;
     let pos = *stored.game().position();
-    if stored.engine() == Some(pos.side_to_move()) {
+    if stored.engine_color() == Some(pos.side_to_move()) {
         return Err(WebError::NotYourTurn);
     }
     let result = search_game(
@@ -113,50 +109,8 @@ pub async fn hint(
     let ply = stored.game().plies();
     stored.hints.retain(|(at, _)| *at != ply);
     stored.hints.push((ply, san.clone()));
-    Ok(Json(Hint {
+    Ok(Json(HintAnswer {
         uci: result.best_move.to_string(),
         san,
     }))
-}
-
-/// The game in PGN: its result when over (with a `Termination` tag for a
-/// resignation or an agreed draw), and each hint as a comment `{hint: Nf3}`
-/// on the move played where it was asked.
-pub fn pgn(stored: &StoredGame, status: &Status) -> String {
-    let mut game = stored.game().clone();
-    if let Some(clocks) = stored.clocks() {
-        game.tags_mut()
-            .set("TimeControl", &crate::clocks::pgn_time_control(clocks));
-    }
-    if status.is_over() {
-        game.set_result(GameResult::from_token(status.result).unwrap_or(GameResult::Unknown));
-        match status.state {
-            "resigned" => game.tags_mut().set(
-                "Termination",
-                &format!(
-                    "{} resigned",
-                    if status.winner == Some("white") {
-                        "Black"
-                    } else {
-                        "White"
-                    }
-                ),
-            ),
-            "draw" if status.reason == Some("agreement") => {
-                game.tags_mut().set("Termination", "draw agreed");
-            }
-            "time forfeit" => game.tags_mut().set("Termination", "time forfeit"),
-            "draw" if status.reason == Some("timeout vs insufficient material") => {
-                game.tags_mut().set("Termination", "time forfeit");
-            }
-            _ => {}
-        }
-    }
-    let mut pgn = game.to_pgn_game();
-    for (ply, san) in &stored.hints {
-        if let Some(node) = pgn.moves.moves.get_mut(*ply) {
-            node.comments.push(format!("hint: {san}"));
-        }
-    }
-    pgn.to_string()
 }

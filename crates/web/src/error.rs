@@ -69,7 +69,7 @@ pub enum WebError {
         /// The id given.
         id: String,
     },
-    /// Every searcher is busy and the queue is full, or the game store is full.
+    /// Every engine is busy and the queue is full, or the game store is full.
     #[error("the server is busy: {reason}")]
     Busy {
         /// What is full.

@@ -6,64 +6,18 @@ use crate::clocks::{parse_time_control, ClockView};
 use crate::position::{
     color_name, fen_of, game_from, legal_moves, line, read_move, MoveJson, ScoreJson, Status,
 };
-use crate::server::AppState;
+use crate::state::AppState;
+use crate::store::StoredGame;
 use crate::WebError;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use outpost_board::Color;
-use outpost_engine::{Action, ControlError, Game, GameClocks, GameController, Mode, Timing};
+use outpost_engine::{ControlError, GameController, GameDriver, Mode, Timing};
 use outpost_notation::to_san;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
-
-/// One game: the engine layer's controller (the game, the engine's side
-/// and level, the clocks, a decided end), the level asked for, and the hints.
-#[derive(Debug)]
-pub struct StoredGame {
-    pub(crate) controller: GameController,
-    /// The level asked for (`None`: full strength).
-    elo: Option<i64>,
-    /// Hints given, by the ply they were asked at, in SAN.
-    pub(crate) hints: Vec<(usize, String)>,
-}
-
-impl StoredGame {
-    /// The game.
-    pub(crate) fn game(&self) -> &Game {
-        self.controller.game()
-    }
-
-    /// The engine's colour (`None`: both sides are people).
-    pub(crate) fn engine(&self) -> Option<Color> {
-        self.controller.mode().side()
-    }
-
-    /// Both sides' clocks, when the game has a time control.
-    pub(crate) fn clocks(&self) -> Option<&GameClocks> {
-        self.controller.timing().running_clocks()
-    }
-
-    /// How the game stands: a decided end, else the rules'.
-    pub(crate) fn status(&self) -> Status {
-        match self.controller.decision() {
-            Some(decision) => Status::decided(decision, self.game().position()),
-            None => Status::of_game(self.game()),
-        }
-    }
-
-    /// An error unless the game goes on.
-    pub(crate) fn ensure_ongoing(&self) -> Result<(), WebError> {
-        let status = self.status();
-        if status.is_over() {
-            return Err(WebError::GameOver {
-                status: status.text(),
-            });
-        }
-        Ok(())
-    }
-}
 
 /// The body of `POST /api/games`.
 #[derive(Debug, Default, Deserialize)]
@@ -128,12 +82,12 @@ pub struct GameView {
     pub clock: Option<ClockView>,
     /// The engine's reply to the move just played, if it moved.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub engine_move: Option<EngineMove>,
+    pub engine_move: Option<EngineReply>,
 }
 
 /// The engine's move in a game.
 #[derive(Debug, Serialize)]
-pub struct EngineMove {
+pub struct EngineReply {
     /// Long algebraic.
     pub uci: String,
     /// SAN.
@@ -144,11 +98,11 @@ pub struct EngineMove {
     pub pv_san: Vec<String>,
 }
 
-pub(crate) fn view(id: &str, stored: &StoredGame, engine_move: Option<EngineMove>) -> GameView {
+pub(crate) fn view(id: &str, stored: &StoredGame, engine_move: Option<EngineReply>) -> GameView {
     let game = stored.game();
     let pos = game.position();
     let status = stored.status();
-    let pgn = crate::decisions::pgn(stored, &status);
+    let pgn = stored.pgn();
     GameView {
         id: id.to_string(),
         fen: fen_of(pos),
@@ -157,7 +111,7 @@ pub(crate) fn view(id: &str, stored: &StoredGame, engine_move: Option<EngineMove
         san: game.san_moves(),
         turn: color_name(pos.side_to_move()),
         check: pos.is_check(),
-        engine_color: stored.engine().map_or("none", color_name),
+        engine_color: stored.engine_color().map_or("none", color_name),
         elo: stored.elo,
         legal_moves: if status.is_over() {
             Vec::new()
@@ -171,31 +125,33 @@ pub(crate) fn view(id: &str, stored: &StoredGame, engine_move: Option<EngineMove
     }
 }
 
-/// Runs the engine's search among `actions`, if there is one, and plays
-/// its move; the reply, unless the engine's clock fell first.
+/// Runs the searches the game asks for (the engine's move, when it is
+/// to move) and plays their moves; the engine's reply, unless the game
+/// ended first (its clock fell).
 async fn engine_turn(
     state: &AppState,
     stored: &mut StoredGame,
-    actions: Vec<Action>,
-) -> Result<Option<EngineMove>, WebError> {
-    let Some((id, request)) = actions.into_iter().find_map(Action::into_search) else {
-        return Ok(None);
-    };
-    let pos = request.position;
-    let result = search_request(state, request)
-        .await
-        .inspect_err(|_| stored.controller.search_failed(id))?;
-    let actions = stored.controller.search_finished(id, result.clone());
-    if !actions.iter().any(Action::is_play) {
-        return Ok(None);
+) -> Result<Option<EngineReply>, WebError> {
+    let mut reply = None;
+    while let Some(turn) = stored.driver.next_search() {
+        let result = search_request(state, turn.request)
+            .await
+            .inspect_err(|_| stored.driver.search_failed(turn.id))?;
+        let Some(played) = stored.driver.search_finished(turn.id, result) else {
+            continue;
+        };
+        let Some(result) = played.result else {
+            continue;
+        };
+        let (_, pv_san) = line(&played.position, &result.pv);
+        reply = Some(EngineReply {
+            uci: played.mv.to_string(),
+            san: to_san(&played.position, played.mv),
+            score: result.score.into(),
+            pv_san,
+        });
     }
-    let (_, pv_san) = line(&pos, &result.pv);
-    Ok(Some(EngineMove {
-        uci: result.best_move.to_string(),
-        san: to_san(&pos, result.best_move),
-        score: result.score.into(),
-        pv_san,
-    }))
+    Ok(reply)
 }
 
 /// `POST /api/games`: a new game; the engine moves first if it is white.
@@ -221,20 +177,22 @@ pub async fn create(
         Some(clocks) => Timing::Running(clocks),
         None => Timing::Fixed(limits),
     };
+    let game = game_from(body.fen.as_deref(), &body.moves)?;
     let mut controller = GameController::new(timing);
     controller.set_strength(strength);
-    controller.set_mode(engine.map_or(Mode::Force, Mode::Play));
-    controller.set_game(game_from(body.fen.as_deref(), &body.moves)?);
+    let mut driver = GameDriver::new(controller);
+    driver.set_mode(engine.map_or(Mode::Force, Mode::Play));
     let id = state.new_id();
     let stored = StoredGame {
-        controller,
+        driver,
         elo: body.elo,
         hints: Vec::new(),
     };
     let entry = state.games.insert(id.clone(), stored)?;
     let mut stored = entry.lock().await;
-    let actions = stored.controller.play_on();
-    let reply = engine_turn(&state, &mut stored, actions).await?;
+    // The engine moves first when it plays the side to move.
+    stored.driver.set_game(game);
+    let reply = engine_turn(&state, &mut stored).await?;
     Ok((StatusCode::CREATED, Json(view(&id, &stored, reply))))
 }
 
@@ -245,7 +203,7 @@ pub async fn show(
 ) -> Result<Json<GameView>, WebError> {
     let entry = state.games.get(&id)?;
     let mut stored = entry.lock().await;
-    stored.controller.check_flag(Instant::now());
+    stored.driver.check_flag(Instant::now());
     Ok(Json(view(&id, &stored, None)))
 }
 
@@ -259,27 +217,24 @@ pub async fn play(
     let mut stored = entry.lock().await;
     // A move that arrives after the player's flag fell is refused: the
     // game is over on time.
-    stored.controller.check_flag(Instant::now());
+    stored.driver.check_flag(Instant::now());
     stored.ensure_ongoing()?;
     let pos = *stored.game().position();
-    if stored.engine() == Some(pos.side_to_move()) {
+    if stored.engine_color() == Some(pos.side_to_move()) {
         return Err(WebError::NotYourTurn);
     }
     let mv = read_move(&pos, &body.mv)?;
-    let before = stored.controller.clone();
-    let actions = stored
-        .controller
-        .user_move(mv)
-        .map_err(|e| WebError::BadMove {
-            mv: body.mv.clone(),
-            reason: e.to_string(),
-        })?;
-    match engine_turn(&state, &mut stored, actions).await {
+    let before = stored.driver.clone();
+    stored.driver.user_move(mv).map_err(|e| WebError::BadMove {
+        mv: body.mv.clone(),
+        reason: e.to_string(),
+    })?;
+    match engine_turn(&state, &mut stored).await {
         Ok(reply) => Ok(Json(view(&id, &stored, reply))),
         Err(e) => {
             // No reply (a busy server): the player's move is taken back so
             // that the game stays the player's to retry.
-            stored.controller = before;
+            stored.driver = before;
             Err(e)
         }
     }
@@ -295,7 +250,7 @@ pub async fn undo(
     let mut stored = entry.lock().await;
     // A game that ended by the rules can be taken back; one ended by a
     // decision (resignation, agreement, the clock) cannot.
-    match stored.controller.take_back_player_move() {
+    match stored.driver.take_back_player_move() {
         Ok(_) => Ok(Json(view(&id, &stored, None))),
         Err(ControlError::Decided) => {
             stored.ensure_ongoing()?;

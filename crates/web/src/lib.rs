@@ -4,7 +4,7 @@
 //!
 //! * [`serve`]: what `outpost serve` runs (until Ctrl-C); [`Server`] to bind
 //!   and run with a shutdown signal of one's own; [`Config`] for the address
-//!   and the bounds (searchers, queue, times, games, body size).
+//!   and the bounds (engines, queue, times, games, body size).
 //! * The API (see `docs/web.md`): `POST /api/move`, `POST /api/analyse`,
 //!   `GET /api/analyse/stream` (server-sent events) with
 //!   `POST /api/analyse/{id}/stop`, `GET /api/legal-moves`, and games:
@@ -18,7 +18,7 @@
 //!
 //! let runtime = tokio::runtime::Runtime::new().unwrap();
 //! runtime.block_on(async {
-//!     let config = Config { port: 0, searchers: 1, ..Config::default() };
+//!     let config = Config { port: 0, engines: 1, ..Config::default() };
 //!     let server = Server::bind(config).await.unwrap();
 //!     assert!(server.local_addr().unwrap().ip().is_loopback());
 //!     // Serve until the signal future completes (here at once).
@@ -38,6 +38,7 @@ mod pool;
 mod position;
 pub mod review;
 mod server;
+mod state;
 mod store;
 mod stream;
 
@@ -48,4 +49,5 @@ pub use error::WebError;
 pub use games::{GameView, NewGame, PlayerMove};
 pub use pool::EnginePool;
 pub use position::{ScoreJson, Status};
-pub use server::{router, serve, AppState, Server};
+pub use server::{router, serve, Server};
+pub use state::AppState;

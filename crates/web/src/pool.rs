@@ -1,8 +1,8 @@
-//! A bounded pool of engines (searchers): at most one search per searcher, a queue of
+//! A bounded pool of engines: at most one search per engine, a queue of
 //! bounded length and wait in front of them, and 503 beyond that.
 
 use crate::WebError;
-use outpost_engine::{parse_option, Engine, SearchEvent, SearchRequest, Settings};
+use outpost_engine::{parse_option, Engine, EngineSettings, SearchEvent, SearchRequest};
 use outpost_search::{Report, SearchResult};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
 
-/// The searchers and the gate in front of them.
+/// The engines and the gate in front of them.
 pub struct EnginePool {
     idle: Mutex<Vec<Engine>>,
     permits: Arc<Semaphore>,
@@ -23,7 +23,7 @@ pub struct EnginePool {
 pub type Events = mpsc::UnboundedReceiver<SearchEvent>;
 
 impl EnginePool {
-    /// `size` searchers with `hash_mib` each, `queue` requests allowed to
+    /// `size` engines with `hash_mib` each, `queue` requests allowed to
     /// wait at most `queue_wait` for one, each playing from the Polyglot
     /// `book` if one is given and probing the Syzygy tables of `syzygy`
     /// (a book or table directory that cannot be read is an error).
@@ -35,12 +35,12 @@ impl EnginePool {
         book: Option<&Path>,
         syzygy: Option<&str>,
     ) -> Result<EnginePool, WebError> {
-        let mut settings = Settings::default();
+        let mut settings = EngineSettings::default();
         settings.search.hash_mib = hash_mib.max(1);
         // No GUI link to allow for: a move time is all thinking time.
         settings.search.move_overhead = Duration::ZERO;
         settings.own_book = book.is_some();
-        let mut searchers = (0..size.max(1))
+        let mut engines = (0..size.max(1))
             .map(|_| Engine::new(settings.clone()))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| WebError::Server {
@@ -52,41 +52,37 @@ impl EnginePool {
                     reason: e.to_string(),
                 }
             })?;
-            for searcher in &mut searchers {
-                searcher
-                    .set_option(&setting)
-                    .map_err(|e| WebError::Server {
-                        reason: format!("opening book {}: {e}", path.display()),
-                    })?;
+            for engine in &mut engines {
+                engine.set_option(&setting).map_err(|e| WebError::Server {
+                    reason: format!("opening book {}: {e}", path.display()),
+                })?;
             }
         }
         if let Some(dirs) = syzygy {
             let setting = parse_option("SyzygyPath", Some(dirs)).map_err(|e| WebError::Server {
                 reason: e.to_string(),
             })?;
-            for searcher in &mut searchers {
-                searcher
-                    .set_option(&setting)
-                    .map_err(|e| WebError::Server {
-                        reason: e.to_string(),
-                    })?;
+            for engine in &mut engines {
+                engine.set_option(&setting).map_err(|e| WebError::Server {
+                    reason: e.to_string(),
+                })?;
             }
         }
         Ok(EnginePool {
-            permits: Arc::new(Semaphore::new(searchers.len())),
-            idle: Mutex::new(searchers),
+            permits: Arc::new(Semaphore::new(engines.len())),
+            idle: Mutex::new(engines),
             waiting: AtomicUsize::new(0),
             queue,
             queue_wait,
         })
     }
 
-    /// Requests waiting for a searcher now.
+    /// Requests waiting for an engine now.
     pub fn waiting(&self) -> usize {
         self.waiting.load(Ordering::Relaxed)
     }
 
-    /// A searcher of one's own until the lease is dropped; waits in the
+    /// An engine of one's own until the lease is dropped; waits in the
     /// queue, or is refused when the queue is full or the wait too long.
     pub async fn acquire(self: &Arc<Self>) -> Result<Lease, WebError> {
         let permit = match Arc::clone(&self.permits).try_acquire_owned() {
@@ -102,22 +98,22 @@ impl EnginePool {
                     Ok(Ok(permit)) => permit,
                     _ => {
                         return Err(WebError::Busy {
-                            reason: "no searcher became free in time".to_string(),
+                            reason: "no engine became free in time".to_string(),
                         })
                     }
                 }
             }
         };
-        let searcher = self
+        let engine = self
             .idle
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .pop()
             .ok_or_else(|| WebError::Busy {
-                reason: "no searcher is free".to_string(),
+                reason: "no engine is free".to_string(),
             })?;
         Ok(Lease {
-            searcher: Some(searcher),
+            engine: Some(engine),
             pool: Arc::clone(self),
             permit: Some(permit),
         })
@@ -133,7 +129,7 @@ impl<'a> QueuePlace<'a> {
         if before >= pool.queue {
             pool.waiting.fetch_sub(1, Ordering::SeqCst);
             return Err(WebError::Busy {
-                reason: format!("{before} requests are already waiting for a searcher"),
+                reason: format!("{before} requests are already waiting for an engine"),
             });
         }
         Ok(QueuePlace(pool))
@@ -146,30 +142,30 @@ impl Drop for QueuePlace<'_> {
     }
 }
 
-/// One searcher, lent until dropped; dropping it stops its search (a
+/// One engine, lent until dropped; dropping it stops its search (a
 /// client that went away) and gives it back to the pool.
 pub struct Lease {
-    searcher: Option<Engine>,
+    engine: Option<Engine>,
     pool: Arc<EnginePool>,
     permit: Option<OwnedSemaphorePermit>,
 }
 
 impl Lease {
-    fn searcher(&mut self) -> Result<&mut Engine, WebError> {
-        self.searcher.as_mut().ok_or_else(|| WebError::Server {
-            reason: "the searcher was given back".to_string(),
+    fn engine(&mut self) -> Result<&mut Engine, WebError> {
+        self.engine.as_mut().ok_or_else(|| WebError::Server {
+            reason: "the engine was given back".to_string(),
         })
     }
 
     /// Starts a search (its level and lines ride on the request); its
     /// events arrive on the returned channel, the result last.
     pub fn start(&mut self, request: SearchRequest) -> Result<Events, WebError> {
-        let searcher = self.searcher()?;
+        let engine = self.engine()?;
         let server = |e: outpost_engine::EngineError| WebError::Server {
             reason: e.to_string(),
         };
         let (tx, rx) = mpsc::unbounded_channel();
-        searcher
+        engine
             .start(request, move |event| {
                 let _ = tx.send(event);
             })
@@ -185,8 +181,8 @@ impl Lease {
 
     /// Asks the running search to stop.
     pub fn stop(&self) {
-        if let Some(searcher) = &self.searcher {
-            searcher.stop();
+        if let Some(engine) = &self.engine {
+            engine.stop();
         }
     }
 }
@@ -211,20 +207,20 @@ pub async fn finish(
 
 impl Drop for Lease {
     fn drop(&mut self) {
-        let Some(searcher) = self.searcher.take() else {
+        let Some(engine) = self.engine.take() else {
             return;
         };
         let permit = self.permit.take();
-        searcher.stop();
+        engine.stop();
         let pool = Arc::clone(&self.pool);
-        // The permit goes with the searcher, so the searcher is back in the
+        // The permit goes with the engine, so the engine is back in the
         // pool before anyone may take it.
         let give_back = move || {
-            searcher.wait();
+            engine.wait();
             pool.idle
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .push(searcher);
+                .push(engine);
             drop(permit);
         };
         match tokio::runtime::Handle::try_current() {

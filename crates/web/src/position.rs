@@ -3,7 +3,7 @@
 
 use crate::WebError;
 use outpost_board::{Color, Move, Position};
-use outpost_engine::{Decision, Game, GameResult, Outcome};
+use outpost_engine::{Game, GameResult, Outcome};
 use outpost_notation::{parse_fen, parse_move_text, to_fen, to_san};
 use outpost_search::Score;
 use serde::Serialize;
@@ -66,9 +66,9 @@ pub struct Status {
 }
 
 impl Status {
-    /// The status of `game` (repetition and fifty moves end it).
-    pub fn of_game(game: &Game) -> Status {
-        game.outcome().map_or(
+    /// The status of a game that goes on (`None`) or ended so.
+    pub fn of_outcome(outcome: Option<Outcome>) -> Status {
+        outcome.map_or(
             Status {
                 state: "ongoing",
                 reason: None,
@@ -79,61 +79,37 @@ impl Status {
         )
     }
 
-    /// The status an outcome gives.
-    pub fn of(outcome: Outcome) -> Status {
-        let draw = |reason| Status {
-            state: "draw",
-            reason: Some(reason),
-            winner: None,
-            result: "1/2-1/2",
-        };
-        match outcome {
-            Outcome::Checkmate { winner } => Status {
-                state: "checkmate",
-                reason: None,
-                winner: Some(color_name(winner)),
-                result: if winner == Color::White { "1-0" } else { "0-1" },
-            },
-            Outcome::Stalemate => Status {
-                state: "stalemate",
-                reason: Some("stalemate"),
-                winner: None,
-                result: "1/2-1/2",
-            },
-            Outcome::ThreefoldRepetition => draw("threefold repetition"),
-            Outcome::FiftyMoveRule => draw("fifty-move rule"),
-            Outcome::InsufficientMaterial => draw("insufficient material"),
-        }
+    /// The status of `game` by the rules (repetition and fifty moves end it).
+    pub fn of_game(game: &Game) -> Status {
+        Status::of_outcome(game.outcome())
     }
 
-    /// The status a decision gives in `pos`: a resignation, an agreed
-    /// draw, or a flag fall (a draw when the winner cannot mate).
-    pub fn decided(decision: Decision, pos: &Position) -> Status {
-        match decision {
-            Decision::Resignation { loser } => Status {
-                state: "resigned",
-                reason: Some("resignation"),
-                winner: Some(color_name(!loser)),
-                result: if loser == Color::Black { "1-0" } else { "0-1" },
-            },
-            Decision::DrawAgreed => Status {
-                state: "draw",
-                reason: Some("agreement"),
-                winner: None,
-                result: "1/2-1/2",
-            },
-            Decision::Flag { loser } => crate::clocks::time_forfeit(pos, loser),
+    /// The status an outcome gives.
+    pub fn of(outcome: Outcome) -> Status {
+        let result = outcome.result().as_str();
+        let winner = match outcome.result() {
+            GameResult::WhiteWins => Some("white"),
+            GameResult::BlackWins => Some("black"),
+            GameResult::Draw | GameResult::Unknown => None,
+        };
+        let (state, reason) = match outcome {
+            Outcome::Checkmate { .. } => ("checkmate", None),
+            Outcome::Stalemate => ("stalemate", Some("stalemate")),
+            Outcome::ThreefoldRepetition => ("draw", Some("threefold repetition")),
+            Outcome::FiftyMoveRule => ("draw", Some("fifty-move rule")),
+            Outcome::InsufficientMaterial => ("draw", Some("insufficient material")),
+            Outcome::Resignation { .. } => ("resigned", Some("resignation")),
+            Outcome::DrawAgreed => ("draw", Some("agreement")),
+            Outcome::TimeForfeit { .. } => ("time forfeit", Some("time forfeit")),
+            Outcome::TimeoutDraw { .. } => ("draw", Some("timeout vs insufficient material")),
             // The server's games are not adjudicated; shown as a result all the same.
-            Decision::Adjudicated(result) => Status {
-                state: "adjudicated",
-                reason: Some("adjudication"),
-                winner: match result {
-                    GameResult::WhiteWins => Some("white"),
-                    GameResult::BlackWins => Some("black"),
-                    GameResult::Draw | GameResult::Unknown => None,
-                },
-                result: result.as_str(),
-            },
+            Outcome::Adjudicated(_) => ("adjudicated", Some("adjudication")),
+        };
+        Status {
+            state,
+            reason,
+            winner,
+            result,
         }
     }
 

@@ -1,5 +1,5 @@
 //! A game's review: every position searched on the server's bounded pool,
-//! one search at a time (so a long game never holds a searcher for long and
+//! one search at a time (so a long game never holds an engine for long and
 //! other users' requests interleave), giving the evaluation after each
 //! move, the engine's best move, how much the move played lost, and the
 //! usual marks.
@@ -10,7 +10,9 @@
 
 use crate::api::{search_game, ApiJson};
 use crate::position::{fen_of, game_from};
-use crate::server::AppState;
+use crate::state::AppState;
+use crate::store::lock_review;
+pub use crate::store::{PlyReview, ReviewView};
 use crate::WebError;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -19,8 +21,7 @@ use outpost_board::Color;
 use outpost_engine::{Game, Strength};
 use outpost_notation::{to_san, PgnGame};
 use outpost_search::{Limits, Score};
-use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use serde::Deserialize;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -51,66 +52,6 @@ pub struct ReviewRequest {
     pub moves: Vec<String>,
     /// Search time per position, in milliseconds (default 200).
     pub movetime_ms: Option<i64>,
-}
-
-/// One move of a review.
-#[derive(Clone, Debug, Serialize)]
-pub struct PlyReview {
-    /// The move played, SAN.
-    pub san: String,
-    /// The move played, long algebraic.
-    pub uci: String,
-    /// The position after it.
-    pub fen: String,
-    /// The evaluation after it, White's view, centipawns (a mate ±1,000).
-    pub eval_cp: i32,
-    /// The engine's choice in the position before, SAN.
-    pub best_san: String,
-    /// What the move played lost against it, from the mover's view.
-    pub loss_cp: i32,
-    /// `?!`, `?` or `??` (absent for a good move).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub mark: Option<&'static str>,
-}
-
-/// A review as the API shows it.
-#[derive(Clone, Debug, Serialize)]
-pub struct ReviewView {
-    /// Its id.
-    pub id: String,
-    /// The start position.
-    pub start_fen: String,
-    /// Moves reviewed so far.
-    pub done: usize,
-    /// Moves in all.
-    pub total: usize,
-    /// `running`, `done` or `failed`.
-    pub state: &'static str,
-    /// Why it failed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-    /// The moves reviewed, in order.
-    pub plies: Vec<PlyReview>,
-}
-
-/// The reviews kept, by id.
-#[derive(Default)]
-pub struct ReviewStore {
-    reviews: Mutex<HashMap<String, Arc<Mutex<ReviewView>>>>,
-}
-
-impl ReviewStore {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Mutex<ReviewView>>>> {
-        self.reviews
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
-
-fn lock(review: &Mutex<ReviewView>) -> std::sync::MutexGuard<'_, ReviewView> {
-    review
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// A score as centipawns for the side to move, mates at ±[`MATE_CP`].
@@ -189,7 +130,7 @@ pub async fn create(
         let mut reviews = state.reviews.lock();
         if reviews.len() >= MAX_REVIEWS {
             // Forget finished reviews first; refuse when all still run.
-            reviews.retain(|_, r| lock(r).state == "running");
+            reviews.retain(|_, r| lock_review(r).state == "running");
             if reviews.len() >= MAX_REVIEWS {
                 return Err(WebError::Busy {
                     reason: format!("{} reviews are running", reviews.len()),
@@ -256,7 +197,7 @@ async fn run(state: Arc<AppState>, game: Game, review: Arc<Mutex<ReviewView>>, l
             -score_after
         };
         before = (!next_best.is_empty()).then_some((score_after, next_best));
-        let mut view = lock(&review);
+        let mut view = lock_review(&review);
         view.plies.push(PlyReview {
             san,
             uci: mv.to_string(),
@@ -268,11 +209,11 @@ async fn run(state: Arc<AppState>, game: Game, review: Arc<Mutex<ReviewView>>, l
         });
         view.done = i + 1;
     }
-    lock(&review).state = "done";
+    lock_review(&review).state = "done";
 }
 
 fn fail(review: &Mutex<ReviewView>, error: &WebError) {
-    let mut view = lock(review);
+    let mut view = lock_review(review);
     view.state = "failed";
     view.error = Some(error.to_string());
 }
@@ -288,7 +229,7 @@ pub async fn show(
         .get(&id)
         .cloned()
         .ok_or(WebError::NotFound { what: "review", id })?;
-    let view = lock(&review).clone();
+    let view = lock_review(&review).clone();
     Ok(Json(view))
 }
 

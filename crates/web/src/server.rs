@@ -1,14 +1,15 @@
-//! The server: shared state, the routes, binding, and a clean shutdown.
+//! The server: the routes, binding, and a clean shutdown.
 
 use crate::config::Config;
 use crate::pool::EnginePool;
-use crate::store::GameStore;
+use crate::state::AppState;
+use crate::store::{GameStore, ReviewStore};
 use crate::{api, assets, decisions, games, review, stream, WebError};
 use axum::extract::DefaultBodyLimit;
 use axum::http::Uri;
 use axum::routing::{get, post};
 use axum::Router;
-use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use std::future::Future;
@@ -16,59 +17,7 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::net::TcpListener;
-use tokio::sync::{oneshot, watch};
-
-/// What every request handler shares.
-pub struct AppState {
-    /// The settings.
-    pub config: Config,
-    /// The searchers.
-    pub pool: Arc<EnginePool>,
-    /// The games.
-    pub games: GameStore,
-    /// Streamed analyses running, by id, with the way to stop each.
-    analyses: Mutex<HashMap<String, oneshot::Sender<()>>>,
-    /// Game reviews, running or done.
-    pub(crate) reviews: review::ReviewStore,
-    /// Changes once, when the server shuts down.
-    pub shutdown: watch::Receiver<bool>,
-    ids: Mutex<ChaCha8Rng>,
-}
-
-impl AppState {
-    /// A fresh id for a game or an analysis: 16 hex digits, hard to guess.
-    pub fn new_id(&self) -> String {
-        let mut rng = self
-            .ids
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        format!("{:016x}", rng.next_u64())
-    }
-
-    pub(crate) fn register_analysis(&self, id: &str, stop: oneshot::Sender<()>) {
-        self.analyses_lock().insert(id.to_string(), stop);
-    }
-
-    pub(crate) fn unregister_analysis(&self, id: &str) {
-        self.analyses_lock().remove(id);
-    }
-
-    pub(crate) fn stop_analysis(&self, id: &str) -> bool {
-        match self.analyses_lock().remove(id) {
-            Some(stop) => {
-                let _ = stop.send(());
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn analyses_lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, oneshot::Sender<()>>> {
-        self.analyses
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
+use tokio::sync::watch;
 
 /// The routes over `state`.
 pub fn router(state: Arc<AppState>) -> Router {
@@ -112,7 +61,7 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts the searchers and binds `config.host:config.port`.
+    /// Starts the engines and binds `config.host:config.port`.
     pub async fn bind(config: Config) -> Result<Server, WebError> {
         let address = format!("{}:{}", config.host, config.port);
         let listener = TcpListener::bind(&address)
@@ -121,7 +70,7 @@ impl Server {
                 reason: format!("cannot listen on {address}: {e}"),
             })?;
         let pool = EnginePool::new(
-            config.searchers,
+            config.engines,
             config.hash_mib,
             config.queue,
             config.queue_wait,
@@ -138,7 +87,7 @@ impl Server {
             config,
             pool: Arc::new(pool),
             analyses: Mutex::new(HashMap::new()),
-            reviews: review::ReviewStore::default(),
+            reviews: ReviewStore::default(),
             shutdown: watcher,
             ids: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
         });

@@ -4,7 +4,7 @@
 use crate::api::{ensure_ongoing, limits_for, multipv_for, AnalyseResponse, ApiQuery, LineJson};
 use crate::pool::finish;
 use crate::position::{fen_of, game_from, line};
-use crate::server::AppState;
+use crate::state::AppState;
 use crate::WebError;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;

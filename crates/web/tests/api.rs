@@ -51,7 +51,7 @@ impl TestServer {
 
 fn test_config() -> Config {
     Config {
-        searchers: 2,
+        engines: 2,
         max_movetime: Duration::from_secs(3),
         default_movetime: Duration::from_millis(100),
         max_analysis: Duration::from_secs(20),
@@ -678,7 +678,7 @@ async fn the_stream_reports_each_iteration_and_stops_on_request() {
     assert!(stopped && infos > 0);
     assert_eq!(done["lines"].as_array().unwrap().len(), 1);
 
-    // A client that goes away frees its searcher: both searchers serve again.
+    // A client that goes away frees its engine: both engines serve again.
     for _ in 0..3 {
         let res = client
             .get(server.url("/api/analyse/stream"))
@@ -700,7 +700,7 @@ async fn the_stream_reports_each_iteration_and_stops_on_request() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_is_refused_with_503_beyond_the_queue() {
     let server = TestServer::start(Config {
-        searchers: 1,
+        engines: 1,
         queue: 1,
         queue_wait: Duration::from_secs(20),
         ..test_config()
@@ -1129,11 +1129,13 @@ async fn clocks_run_on_the_server_and_a_flag_ends_the_game() {
         "game_over",
         "time forfeit",
     );
-    // White's flag falls with Black holding only a bishop: a draw.
+    // White's flag falls with Black holding only its king: a draw. (With
+    // a bishop Black could still mate with the help of White's rook, and
+    // would win: FIDE's rule, tested in the engine crate.)
     let (status, game) = post(
         &client,
         &games,
-        json!({"fen": "8/8/8/4k3/8/8/b7/KR6 w - - 0 1", "time_control": "0.05+0"}),
+        json!({"fen": "8/8/8/4k3/8/8/8/KR6 w - - 0 1", "time_control": "0.05+0"}),
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{game}");

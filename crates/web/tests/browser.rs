@@ -317,7 +317,7 @@ impl Browser {
         };
         let server = Server::bind(Config {
             port: 0,
-            searchers: 2,
+            engines: 2,
             default_movetime: Duration::from_millis(100),
             ..Config::default()
         })

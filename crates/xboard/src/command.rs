@@ -2,7 +2,7 @@
 
 use crate::XboardError;
 use outpost_board::{Color, PieceKind, Square};
-use outpost_engine::{find_option, Level, OptionKind};
+use outpost_engine::{find_option, ClockControl, OptionKind};
 use std::time::Duration;
 
 /// One command from the GUI. Arguments are checked as far as the line alone
@@ -29,7 +29,7 @@ pub enum Command {
     /// (protocol 1).
     SideToMove(Color),
     /// `level MPS BASE INC`.
-    Level(Level),
+    Level(ClockControl),
     /// `st TIME`: seconds per move.
     St(Duration),
     /// `sd DEPTH`.
@@ -190,12 +190,17 @@ impl std::str::FromStr for Command {
                 let kind = arg(words.next(), EXPECTED)?;
                 let path = rest[kind.len()..].trim();
                 let name = match kind {
-                    _ if path.is_empty() => return Err(XboardError::MissingArgument { expected: EXPECTED }),
+                    _ if path.is_empty() => {
+                        return Err(XboardError::MissingArgument { expected: EXPECTED })
+                    }
                     "syzygy" => "SyzygyPath",
                     "outpost" => "TablebaseDir",
-                    _ => return Err(XboardError::NotLegalNow {
-                        why: "only Syzygy tables (egt=syzygy) and Outpost's own (egt=outpost) are supported",
-                    }),
+                    _ => {
+                        return Err(XboardError::NotLegalNow {
+                            why: "only Syzygy tables (egt=syzygy) and Outpost's own \
+                              (egt=outpost) are supported",
+                        })
+                    }
                 };
                 return Ok(option(name, path));
             }
@@ -243,7 +248,7 @@ impl std::str::FromStr for Command {
                 let moves = number(words.next(), "moves per session")?;
                 let base = base_time(words.next())?;
                 let increment = seconds(words.next(), "increment in seconds")?;
-                Command::Level(Level {
+                Command::Level(ClockControl {
                     moves,
                     base,
                     increment,
@@ -333,7 +338,7 @@ mod tests {
         assert_eq!("protover 2".parse(), Ok(Command::Protover(2)));
         assert_eq!(
             "level 40 5 0".parse(),
-            Ok(Command::Level(Level {
+            Ok(Command::Level(ClockControl {
                 moves: 40,
                 base: Duration::from_secs(300),
                 increment: Duration::ZERO
@@ -341,7 +346,7 @@ mod tests {
         );
         assert_eq!(
             "level 0 0:30 0.5".parse(),
-            Ok(Command::Level(Level {
+            Ok(Command::Level(ClockControl {
                 moves: 0,
                 base: Duration::from_secs(30),
                 increment: Duration::from_millis(500)
@@ -349,7 +354,7 @@ mod tests {
         );
         assert_eq!(
             "level 40 25+5 0".parse(),
-            Ok(Command::Level(Level {
+            Ok(Command::Level(ClockControl {
                 moves: 40,
                 base: Duration::from_secs(1500),
                 increment: Duration::ZERO

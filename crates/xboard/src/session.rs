@@ -1,8 +1,8 @@
 //! An xboard session: CECP read into commands for the engine layer's
-//! [`Player`] (a game controller with its engine), and what the player
+//! [`LineDriver`] (a game controller with its engine), and what the driver
 //! does written back as CECP.
 //!
-//! The player's inbox takes input lines and the ends of searches one at a
+//! The driver's inbox takes input lines and the ends of searches one at a
 //! time, so the game only ever changes on the session's thread; a search
 //! prints its thinking lines itself from the search's main thread.
 
@@ -12,8 +12,8 @@ use crate::thinking::{move_text, option_feature, thinking_line};
 use crate::XboardError;
 use outpost_board::Move;
 use outpost_engine::{
-    one_line, parse_option, ControlError, Effect, Engine, EngineError, GameController, LineOutput,
-    Mode, OptionSetting, Outcome, Player, Purpose, SearchEvent, Settings, Table, TimeControl,
+    one_line, parse_option, ControlError, Effect, Engine, EngineError, EngineSettings, FrontEnd,
+    GameController, LineDriver, LineOutput, Mode, OptionSetting, Outcome, Purpose, SearchEvent,
     Timing, ENGINE_NAME,
 };
 use outpost_notation::parse_fen;
@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 /// An xboard session over any output; input comes through [`Session::run`].
 pub struct Session<W: Write + Send + 'static> {
-    player: Player,
+    driver: LineDriver,
     view: View<W>,
     edit: Option<EditBoard>,
 }
@@ -46,9 +46,9 @@ impl<W: Write + Send + 'static> Session<W> {
     /// # Errors
     /// When the search thread cannot be started.
     pub fn new(output: W) -> Result<Session<W>, EngineError> {
-        let engine = Engine::new(Settings::default())?;
+        let engine = Engine::new(EngineSettings::default())?;
         Ok(Session {
-            player: Player::new(GameController::new(Timing::default()), engine),
+            driver: LineDriver::new(GameController::new(Timing::default()), engine),
             view: View {
                 out: LineOutput::new(output),
                 post: Arc::new(AtomicBool::new(false)),
@@ -63,24 +63,24 @@ impl<W: Write + Send + 'static> Session<W> {
     /// end of the input a search for the engine's move is finished and the
     /// move printed; pondering and analysis stop.
     pub fn run<R: BufRead + Send + 'static>(&mut self, input: R) -> io::Result<()> {
-        self.player.listen(input, &mut self.view)?;
+        self.driver.listen(input, &mut self.view)?;
         let mut failure = Ok(());
-        while let Some(line) = self.player.next_line(&mut self.view) {
+        while let Some(line) = self.driver.next_line(&mut self.view) {
             match line {
                 Ok(line) if !self.execute(&line) => break,
                 Ok(_) => {}
                 Err(err) => failure = Err(err),
             }
         }
-        self.player.halt(&mut self.view);
+        self.driver.halt(&mut self.view);
         failure
     }
 
     /// The output, once the session is over.
     pub fn into_output(self) -> Option<W> {
-        let Session { player, view, .. } = self;
+        let Session { driver, view, .. } = self;
         // The engine's main search thread may hold the output until it is gone.
-        drop(player);
+        drop(driver);
         view.out.into_inner()
     }
 
@@ -105,11 +105,11 @@ impl<W: Write + Send + 'static> Session<W> {
     /// its actions are carried out; the others change the session.
     fn run_command(&mut self, command: Command) -> Result<(), XboardError> {
         let chess960 = self.view.chess960;
-        let controller = self.player.controller_mut();
+        let controller = self.driver.controller_mut();
         let actions = match command {
             Command::New => {
                 self.edit = None;
-                let actions = self.player.new_game(&mut self.view);
+                let actions = self.driver.new_game(&mut self.view);
                 // `new` resets the variant; a `variant` command follows if wanted.
                 self.set_option(parse_option("UCI_Chess960", Some("false"))?)?;
                 actions
@@ -133,13 +133,13 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Exit => controller.exit_analysis()?,
             other => return self.change_session(other),
         };
-        self.player.act(actions, &mut self.view);
+        self.driver.act(actions, &mut self.view);
         Ok(())
     }
 
     /// Runs a command that does not move the game.
     fn change_session(&mut self, command: Command) -> Result<(), XboardError> {
-        let controller = self.player.controller_mut();
+        let controller = self.driver.controller_mut();
         let view = &mut self.view;
         match command {
             Command::Protover(_) => view.features(),
@@ -147,24 +147,24 @@ impl<W: Write + Send + 'static> Session<W> {
                 let plies = controller.game().plies();
                 controller.engine_clock().set_level(level, plies);
             }
-            Command::St(time) => controller.engine_clock().control = TimeControl::PerMove(time),
-            Command::Sd(depth) => controller.engine_clock().depth = Some(depth),
-            Command::Time(time) => controller.engine_clock().own = Some(time),
+            Command::St(time) => controller.engine_clock().set_per_move(time),
+            Command::Sd(depth) => controller.engine_clock().set_depth(Some(depth)),
+            Command::Time(time) => controller.engine_clock().report_own(time),
             Command::Ping(n) if controller.thinking() => view.pending_pongs.push(n),
             Command::Ping(n) => view.out.line(&format!("pong {n}")),
             Command::Draw if controller.accepts_draw() => view.out.line("offer draw"),
             Command::Edit => {
-                self.player.halt(&mut self.view);
-                let pos = self.player.controller().game().position();
+                self.driver.halt(&mut self.view);
+                let pos = self.driver.controller().game().position();
                 self.edit = Some(EditBoard::new(pos));
             }
             Command::Hint => {
-                if let Some(mv) = self.player.hint() {
+                if let Some(mv) = self.driver.hint() {
                     self.view.out.line(&format!("Hint: {}", self.view.text(mv)));
                 }
             }
             Command::Book => {
-                let moves = self.player.book_moves();
+                let moves = self.driver.book_moves();
                 if moves.is_empty() {
                     view.out.line(" no book moves in this position");
                 }
@@ -179,9 +179,9 @@ impl<W: Write + Send + 'static> Session<W> {
                 let setting = parse_option(&name, value.as_deref())?;
                 // Hash and Threads are sent before every game: set only
                 // what changes, halting only for what a search must not see.
-                if self.player.engine().changes(&setting) {
+                if self.driver.engine().changes(&setting) {
                     if setting.def.effect != Effect::NextSearch {
-                        self.player.halt(&mut self.view);
+                        self.driver.halt(&mut self.view);
                     }
                     self.set_option(setting)?;
                 }
@@ -195,28 +195,27 @@ impl<W: Write + Send + 'static> Session<W> {
     /// Applies an option (the search must be idle unless only the next
     /// search reads it).
     fn set_option(&mut self, setting: OptionSetting) -> Result<(), XboardError> {
-        self.player.set_option(&setting, &mut self.view)?;
-        self.view.chess960 = self.player.engine().settings().chess960;
+        self.driver.set_option(&setting, &mut self.view)?;
+        self.view.chess960 = self.driver.engine().settings().chess960;
         Ok(())
     }
 
     /// `.`: the analysis status line.
     fn status(&self) {
-        let controller = self.player.controller();
+        let controller = self.driver.controller();
         if controller.running().map(|r| r.purpose) != Some(Purpose::Analyze) {
             return;
         }
-        let progress = self.player.engine().progress();
+        let progress = self.driver.engine().progress();
         let total = controller.game().position().count_legal_moves();
         let (searched, name) = progress
             .current
             .map_or((0, String::new()), |(mv, n)| (n, format!(" {mv}")));
-        let (nodes, depth, left) = (
-            progress.nodes,
-            progress.depth,
-            total.saturating_sub(searched),
+        let (nodes, depth) = (progress.nodes, progress.depth);
+        let (time, left) = (
+            progress.started.elapsed().as_millis() / 10,
+            total - searched.min(total),
         );
-        let time = progress.started.elapsed().as_millis() / 10;
         self.view.out.line(&format!(
             "stat01: {time} {nodes} {depth} {left} {total}{name}"
         ));
@@ -228,7 +227,7 @@ impl<W: Write + Send + 'static> Session<W> {
             return;
         };
         self.edit = None;
-        let controller = self.player.controller_mut();
+        let controller = self.driver.controller_mut();
         let actions = match built {
             Ok(pos) => controller.set_position(pos),
             Err(err) => {
@@ -240,7 +239,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
             }
         };
-        self.player.act(actions, &mut self.view);
+        self.driver.act(actions, &mut self.view);
     }
 }
 
@@ -273,7 +272,8 @@ impl<W: Write + Send + 'static> View<W> {
              reuse=1 analyze=1 colors=0 name=1 memory=1 smp=1 nps=0",
         );
         self.out.line(&format!(
-            "feature myname=\"{ENGINE_NAME}\" variants=\"normal,fischerandom\" egt=\"syzygy,outpost\""
+            "feature myname=\"{ENGINE_NAME}\" variants=\"normal,fischerandom\" \
+             egt=\"syzygy,outpost\""
         ));
         for def in &outpost_engine::options() {
             if let Some(feature) = option_feature(def) {
@@ -284,7 +284,7 @@ impl<W: Write + Send + 'static> View<W> {
     }
 }
 
-impl<W: Write + Send + 'static> Table for View<W> {
+impl<W: Write + Send + 'static> FrontEnd for View<W> {
     /// Thinking lines when `post` is on (always in analysis), the book's
     /// and the tables' moves as comments, notes as `telluser`.
     fn thinking(&mut self, purpose: Purpose) -> Box<dyn FnMut(SearchEvent) + Send> {
@@ -297,6 +297,7 @@ impl<W: Write + Send + 'static> Table for View<W> {
         let analyzing = purpose == Purpose::Analyze;
         Box::new(move |event| {
             let posting = post.load(Ordering::Relaxed);
+            let text = |mv| move_text(mv, chess960);
             let line = match event {
                 SearchEvent::Report(Report::Pv(pv))
                     if pv.multipv == 1 && (analyzing || posting) =>
@@ -304,18 +305,10 @@ impl<W: Write + Send + 'static> Table for View<W> {
                     thinking_line(&pv, chess960)
                 }
                 SearchEvent::TableMove(c) if posting => {
-                    format!(
-                        "# endgame tables: {} keeps a {:?}",
-                        move_text(c.mv, chess960),
-                        c.dtm
-                    )
+                    format!("# endgame tables: {} keeps a {:?}", text(c.mv), c.dtm)
                 }
                 SearchEvent::BookMove(c) if posting => {
-                    format!(
-                        "# book move {} weight {}",
-                        move_text(c.mv, chess960),
-                        c.weight
-                    )
+                    format!("# book move {} weight {}", text(c.mv), c.weight)
                 }
                 SearchEvent::Info(text) => format!("telluser {}", plain(&text)),
                 _ => return,

@@ -2,9 +2,7 @@
 
 use outpost_board::Position;
 use outpost_notation::{parse_fen, parse_uci_move};
-mod common;
-
-use common::SessionPipes;
+use outpost_pipes::SessionPipes;
 use std::ops::{Deref, DerefMut};
 use std::time::Duration;
 
@@ -61,7 +59,7 @@ impl Engine {
         lines.last().unwrap()["move ".len()..].to_string()
     }
 
-    fn quit(self) -> common::Exit {
+    fn quit(self) -> outpost_pipes::Exit {
         self.process.quit(WAIT)
     }
 }

@@ -7,424 +7,28 @@
 //! end hands back each search's result with
 //! [`GameController::search_finished`]. xboard renders the actions as
 //! CECP, the web server as JSON, self-play as records.
+mod action;
+mod adjudication;
+mod error;
+mod timing;
+
+pub use action::{Action, Hint, Mode, Purpose, RunningSearch};
+pub use adjudication::Adjudication;
+pub use error::ControlError;
+pub use timing::{can_mate, Timing};
 
 use crate::clock::{EngineClock, GameClocks, TimeControl};
-use crate::engine::SearchRequest;
 use crate::policy::{accepts_draw, expected_reply, hint_limits};
+use crate::request::SearchRequest;
 use crate::strength::Strength;
-use outpost_board::{BoardError, Color, Move, Position};
+use adjudication::Streaks;
+use outpost_board::{Color, Move, Position};
 use outpost_notation::{
     parse_move_text, Game, GameResult, NotationError, Outcome, SanError, UciMoveError,
 };
 use outpost_search::{Limits, Score, SearchResult};
 use std::time::{Duration, Instant};
-
-/// Which side the engine plays.
-///
-/// ```
-/// use outpost_board::Color;
-/// use outpost_engine::Mode;
-///
-/// assert!(Mode::Play(Color::White).plays(Color::White));
-/// assert!(!Mode::Play(Color::White).plays(Color::Black));
-/// assert_eq!(Mode::Play(Color::Black).side(), Some(Color::Black));
-/// assert!(Mode::PlayBoth.plays(Color::White) && Mode::PlayBoth.plays(Color::Black));
-/// assert_eq!(Mode::PlayBoth.side(), None);
-/// // Analysing, the engine searches every position but moves for no one.
-/// assert!(!Mode::Analyze.plays(Color::White) && !Mode::Force.plays(Color::White));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// Neither: moves are only recorded (xboard's `force`).
-    Force,
-    /// This colour.
-    Play(Color),
-    /// Both colours (self-play).
-    PlayBoth,
-    /// Neither, but the engine analyses every position reached.
-    Analyze,
-}
-
-impl Mode {
-    /// The one side the engine plays, if it plays exactly one.
-    pub fn side(self) -> Option<Color> {
-        match self {
-            Mode::Play(color) => Some(color),
-            _ => None,
-        }
-    }
-
-    /// Whether the engine moves for `side` in this mode.
-    pub fn plays(self, side: Color) -> bool {
-        match self {
-            Mode::Play(color) => color == side,
-            Mode::PlayBoth => true,
-            Mode::Force | Mode::Analyze => false,
-        }
-    }
-}
-
-/// Why a search runs.
-///
-/// With pondering on, the engine's move is followed by a search on the
-/// opponent's time ([`Purpose::Ponder`]); when the opponent plays the
-/// expected move, that search goes on as the search for the engine's
-/// move ([`Purpose::Think`]).
-///
-/// ```
-/// use outpost_engine::{Action, GameController, Purpose, Timing};
-/// use outpost_notation::parse_uci_move;
-/// use outpost_search::{Limits, SearchResult};
-///
-/// let mut controller = GameController::new(Timing::Fixed(Limits::depth(4)));
-/// controller.set_ponder(true);
-/// let start = *controller.game().position();
-/// let actions = controller.user_move(parse_uci_move(&start, "e2e4").unwrap()).unwrap();
-/// let (id, request) = actions.into_iter().find_map(Action::into_search).unwrap();
-/// assert_eq!(controller.running().unwrap().purpose, Purpose::Think);
-///
-/// // The engine (Black) answers 1...e5 and expects 2. Nf3.
-/// let e5 = parse_uci_move(&request.position, "e7e5").unwrap();
-/// let nf3 = parse_uci_move(&request.position.play(e5), "g1f3").unwrap();
-/// let result = SearchResult { best_move: e5, ponder_move: Some(nf3), ..SearchResult::default() };
-/// let actions = controller.search_finished(id, result);
-/// assert!(actions[0].is_play());
-/// assert!(matches!(actions[1], Action::Search { purpose: Purpose::Ponder(mv), .. } if mv == nf3));
-/// assert!(controller.pondering());
-///
-/// // 2. Nf3 is played: the pondering search becomes the real one.
-/// assert_eq!(controller.user_move(nf3).unwrap(), vec![Action::PonderHit]);
-/// assert!(controller.thinking());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
-    /// For the engine's move: its result is played.
-    Think,
-    /// On the opponent's time, assuming this reply.
-    Ponder(Move),
-    /// Until told otherwise, in analyze mode.
-    Analyze,
-}
-
-/// A search the controller asked for, told apart from later ones by its id.
-///
-/// ```
-/// use outpost_engine::{Action, GameController, Purpose, Timing};
-/// use outpost_search::{Limits, SearchResult};
-///
-/// let mut controller = GameController::new(Timing::Fixed(Limits::depth(4)));
-/// let (id, _request) = controller.go().into_iter().find_map(Action::into_search).unwrap();
-/// let running = *controller.running().unwrap();
-/// assert_eq!((running.id, running.purpose), (id, Purpose::Think));
-///
-/// // The result of another search (one halted earlier) is ignored.
-/// assert!(controller.search_finished(id + 1, SearchResult::default()).is_empty());
-/// assert!(controller.running().is_some());
-///
-/// // The front end could not start the search.
-/// controller.search_failed(id);
-/// assert!(controller.running().is_none());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RunningSearch {
-    /// The id the front end gives back with the result.
-    pub id: u64,
-    /// Why it runs.
-    pub purpose: Purpose,
-    /// When it started (for a pondering search that became the real one,
-    /// when the ponder move was played).
-    pub started: Instant,
-}
-
-/// What the front end does next, in order.
-///
-/// ```
-/// use outpost_board::Color;
-/// use outpost_engine::{Action, GameController, Mode, Outcome, Timing};
-///
-/// let mut controller = GameController::new(Timing::default());
-/// controller.set_mode(Mode::Force);
-/// for san in ["f3", "e5", "g4", "Qh4#"] {
-///     // In force mode the moves are only recorded: nothing to do.
-///     assert!(controller.user_move_text(san, false).unwrap().is_empty());
-/// }
-/// // Told to move for White, which is mated, the engine claims the result
-/// // instead of searching.
-/// let actions = controller.go();
-/// assert_eq!(actions, vec![Action::Claim(Outcome::Checkmate { winner: Color::Black })]);
-/// assert!(!actions[0].is_play());
-/// assert_eq!(actions[0].clone().into_search(), None);
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub enum Action {
-    /// Start this search (none is running), and hand its result back to
-    /// [`GameController::search_finished`] with `id`.
-    Search {
-        /// The id to hand back.
-        id: u64,
-        /// Why it runs.
-        purpose: Purpose,
-        /// What to search.
-        request: Box<SearchRequest>,
-    },
-    /// Stop the running search and wait for it: its result is not played.
-    Halt,
-    /// Stop the running search: its result is played as usual.
-    MoveNow,
-    /// The pondering search's expected move was played: it goes on as the
-    /// search for the engine's move.
-    PonderHit,
-    /// The engine plays this move (already made on the controller's game).
-    Play {
-        /// The move.
-        mv: Move,
-        /// The search it came from (`None`: no usable result, a legal move
-        /// was played so as not to lose on time).
-        result: Option<SearchResult>,
-    },
-    /// The game is over by the rules: claim it.
-    Claim(Outcome),
-}
-
-/// Where a hint comes from.
-///
-/// ```
-/// use outpost_engine::{hint_limits, Action, GameController, Hint, Timing};
-/// use outpost_notation::parse_uci_move;
-/// use outpost_search::{Limits, SearchResult};
-///
-/// let mut controller = GameController::new(Timing::Fixed(Limits::depth(4)));
-/// // Nothing is expected yet: a short search finds a hint.
-/// match controller.hint() {
-///     Hint::Search(request) => assert_eq!(request.limits, hint_limits()),
-///     other => panic!("expected a search, got {other:?}"),
-/// }
-///
-/// // The engine (Black) answers 1. e4 with 1...e5 and expects 2. Nf3:
-/// // that is the hint for White.
-/// let start = *controller.game().position();
-/// let actions = controller.user_move(parse_uci_move(&start, "e2e4").unwrap()).unwrap();
-/// let (id, request) = actions.into_iter().find_map(Action::into_search).unwrap();
-/// // While the engine thinks about its own move there is no hint.
-/// assert_eq!(controller.hint(), Hint::None);
-/// let e5 = parse_uci_move(&request.position, "e7e5").unwrap();
-/// let nf3 = parse_uci_move(&request.position.play(e5), "g1f3").unwrap();
-/// let result = SearchResult { best_move: e5, ponder_move: Some(nf3), ..SearchResult::default() };
-/// controller.search_finished(id, result);
-/// assert_eq!(controller.hint(), Hint::Move(nf3));
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub enum Hint {
-    /// The move the engine expects or ponders on.
-    Move(Move),
-    /// None is known: run this short search for one.
-    Search(Box<SearchRequest>),
-    /// No hint: the engine is thinking, or there is no move.
-    None,
-}
-
-/// How a game ended other than on the board: a decision the rules of the
-/// position do not give.
-///
-/// ```
-/// use outpost_board::Color;
-/// use outpost_engine::{ControlError, Decision, GameController, Timing};
-///
-/// let mut controller = GameController::new(Timing::default());
-/// assert!(controller.decide(Decision::Resignation { loser: Color::Black }).is_ok());
-/// assert!(controller.is_over());
-/// assert_eq!(controller.decision(), Some(Decision::Resignation { loser: Color::Black }));
-/// // A decided game takes no more moves, and is decided only once.
-/// assert_eq!(controller.user_move_text("e4", false), Err(ControlError::Decided));
-/// assert_eq!(controller.decide(Decision::DrawAgreed), Err(ControlError::Decided));
-/// // A new game clears the decision.
-/// controller.new_game();
-/// assert_eq!(controller.decision(), None);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decision {
-    /// This side resigned.
-    Resignation {
-        /// The side that resigned.
-        loser: Color,
-    },
-    /// Both sides agreed to a draw.
-    DrawAgreed,
-    /// This side's clock fell (a draw if the other side cannot mate).
-    Flag {
-        /// The side whose time ran out.
-        loser: Color,
-    },
-    /// A game between engines ended by its [`Adjudication`] rules.
-    Adjudicated(GameResult),
-}
-
-/// When a game between engines is adjudicated rather than played out: a
-/// score past `win_score` for `win_plies` plies in a row (for the same
-/// side; a mate score counts) wins, a score within `draw_score` for
-/// `draw_plies` plies in a row from ply `draw_from_ply` on draws, and a
-/// game of `max_plies` plies is drawn. Plies count from the position the
-/// game was set up in.
-///
-/// ```
-/// use outpost_engine::{Action, Adjudication, Decision, GameController, GameResult, Timing};
-/// use outpost_notation::parse_uci_move;
-/// use outpost_search::{Limits, Score, SearchResult};
-///
-/// let mut controller = GameController::new(Timing::Fixed(Limits::depth(4)));
-/// controller.set_adjudication(Some(Adjudication {
-///     win_score: 500,
-///     win_plies: 1,
-///     draw_score: 10,
-///     draw_plies: 20,
-///     draw_from_ply: 80,
-///     max_plies: 400,
-/// }));
-/// // The engine plays White and its search sees it 9 pawns up.
-/// let (id, request) = controller.go().into_iter().find_map(Action::into_search).unwrap();
-/// let result = SearchResult {
-///     best_move: parse_uci_move(&request.position, "e2e4").unwrap(),
-///     score: Score::Centipawns(900),
-///     ..SearchResult::default()
-/// };
-/// // One ply past the winning score is enough here: the game ends, and
-/// // the move is not played.
-/// assert!(controller.search_finished(id, result).is_empty());
-/// assert_eq!(controller.decision(), Some(Decision::Adjudicated(GameResult::WhiteWins)));
-/// assert_eq!(controller.game().plies(), 0);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Adjudication {
-    /// The winning score, in centipawns.
-    pub win_score: i32,
-    /// Plies in a row past it.
-    pub win_plies: u32,
-    /// The drawish score, in centipawns.
-    pub draw_score: i32,
-    /// Plies in a row within it.
-    pub draw_plies: u32,
-    /// The first ply a draw may be adjudicated at.
-    pub draw_from_ply: u32,
-    /// The longest game.
-    pub max_plies: u32,
-}
-
-/// The scores seen so far, as [`Adjudication`] counts them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Streaks {
-    /// Plies in a row with a winning score, and for whom (+1 White, -1 Black).
-    winning: (u32, i32),
-    /// Plies in a row with a drawish score.
-    quiet: u32,
-}
-
-impl Action {
-    /// The search this action asks for, with its id: what a front end that
-    /// runs searches one at a time looks for among the actions.
-    pub fn into_search(self) -> Option<(u64, SearchRequest)> {
-        match self {
-            Action::Search { id, request, .. } => Some((id, *request)),
-            _ => None,
-        }
-    }
-
-    /// Whether this is the engine's move being played.
-    pub fn is_play(&self) -> bool {
-        matches!(self, Action::Play { .. })
-    }
-}
-
-/// Why the controller refused a call.
-///
-/// ```
-/// use outpost_board::Color;
-/// use outpost_engine::{ControlError, GameController, Mode, Timing};
-/// use outpost_notation::parse_fen;
-///
-/// let mut controller = GameController::new(Timing::default());
-/// assert_eq!(
-///     controller.exit_analysis(),
-///     Err(ControlError::NotLegalNow { why: "not analyzing" })
-/// );
-/// let refused = controller.take_back(1).unwrap_err();
-/// assert_eq!(refused.to_string(), "not enough moves to take back");
-///
-/// // White is in check: with Black to move the position would be illegal.
-/// controller.set_mode(Mode::Force);
-/// controller.set_position(parse_fen("4k3/8/8/8/8/8/8/r3K3 w - - 0 1").unwrap());
-/// assert!(matches!(
-///     controller.set_side_to_move(Color::Black),
-///     Err(ControlError::Position(_))
-/// ));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ControlError {
-    /// The move is not legal, or it is not the player's turn.
-    #[error("{reason}")]
-    IllegalMove {
-        /// Why.
-        reason: &'static str,
-    },
-    /// Something that cannot be done in the game's current state.
-    #[error("{why}")]
-    NotLegalNow {
-        /// Why not.
-        why: &'static str,
-    },
-    /// A position that cannot be set up.
-    #[error("illegal position: {0}")]
-    Position(#[from] BoardError),
-    /// The game was decided (resignation, agreement, the clock).
-    #[error("the game is over")]
-    Decided,
-}
-
-/// How the engine's thinking time is found.
-///
-/// ```
-/// use outpost_engine::{GameClocks, GameController, Timing};
-/// use outpost_search::Limits;
-/// use std::time::Duration;
-///
-/// // The same limits for every move.
-/// let fixed = GameController::new(Timing::Fixed(Limits::depth(4)));
-/// assert_eq!(fixed.move_limits(), Limits::depth(4));
-/// assert!(fixed.timing().running_clocks().is_none());
-///
-/// // Three minutes plus two seconds a move, kept by the controller.
-/// let clocks = GameClocks::new(Duration::from_secs(180), Duration::from_secs(2));
-/// let timed = GameController::new(Timing::Running(clocks));
-/// let clock = timed.move_limits().clock.unwrap();
-/// assert_eq!(clock.increment, Duration::from_secs(2));
-/// assert!(clock.time <= Duration::from_secs(180));
-/// assert!(timed.timing().running_clocks().is_some());
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Timing {
-    /// A time control announced once, the engine's clock reported now and
-    /// then and estimated in between (xboard's `level`, `st`, `time`).
-    Reported(EngineClock),
-    /// Both sides' clocks, kept by the controller from the caller's instants.
-    Running(GameClocks),
-    /// The same limits for every move (a fixed time, depth or node count).
-    Fixed(Limits),
-}
-
-impl Timing {
-    /// Both sides' running clocks, when the game has them.
-    pub fn running_clocks(&self) -> Option<&GameClocks> {
-        match self {
-            Timing::Running(clocks) => Some(clocks),
-            _ => None,
-        }
-    }
-}
-
-impl Default for Timing {
-    fn default() -> Timing {
-        Timing::Reported(EngineClock::default())
-    }
-}
+use timing::flag_fall;
 
 /// The engine's seat at one game: the game, which side(s) the engine
 /// plays and how strongly, its clock, pondering and analysis, its draw
@@ -456,7 +60,7 @@ pub struct GameController {
     /// The level the engine plays at (`None`: as the engine's options say).
     strength: Option<Strength>,
     /// An end the position does not give.
-    decision: Option<Decision>,
+    decided: Option<Outcome>,
     /// When a game between engines is adjudicated (`None`: never).
     adjudication: Option<Adjudication>,
     streaks: Streaks,
@@ -493,7 +97,7 @@ impl GameController {
             mode: Mode::Play(Color::Black),
             timing,
             strength: None,
-            decision: None,
+            decided: None,
             adjudication: None,
             streaks: Streaks::default(),
             start_plies: 0,
@@ -526,34 +130,75 @@ impl GameController {
         self.adjudication = rules;
     }
 
-    /// How the game was decided, if it was.
-    pub fn decision(&self) -> Option<Decision> {
-        self.decision
+    /// How the game ended, if it did: a decision (resignation, agreement,
+    /// the clock, adjudication), else the rules of the position.
+    ///
+    /// ```
+    /// use outpost_board::Color;
+    /// use outpost_engine::{ControlError, GameController, GameResult, Outcome, Timing};
+    ///
+    /// let mut controller = GameController::new(Timing::default());
+    /// assert_eq!(controller.outcome(), None);
+    /// assert!(controller.resign(Color::Black).is_ok());
+    /// assert!(controller.is_over());
+    /// let outcome = controller.outcome().unwrap();
+    /// assert_eq!(outcome, Outcome::Resignation { loser: Color::Black });
+    /// assert_eq!(outcome.result(), GameResult::WhiteWins);
+    /// // A decided game takes no more moves, and is decided only once.
+    /// assert_eq!(controller.user_move_text("e4", false), Err(ControlError::Decided));
+    /// assert_eq!(controller.agree_draw(), Err(ControlError::Decided));
+    /// // The game as kept says how it ended.
+    /// let game = controller.recorded_game();
+    /// assert_eq!(game.tags().get("Termination"), Some("Black resigned"));
+    /// assert_eq!(game.result(), GameResult::WhiteWins);
+    /// // A new game clears the decision.
+    /// controller.new_game();
+    /// assert_eq!(controller.outcome(), None);
+    /// ```
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.decided.or_else(|| self.game.outcome())
     }
 
     /// Whether the game is over, by the rules or by a decision.
     pub fn is_over(&self) -> bool {
-        self.decision.is_some() || self.game.outcome().is_some()
+        self.outcome().is_some()
     }
 
-    /// Ends the game by `decision` (resigning, agreeing a draw); the
-    /// clocks stop and a search running is halted.
-    pub fn decide(&mut self, decision: Decision) -> Result<Vec<Action>, ControlError> {
+    /// `loser` resigns: the game ends, the clocks stop and a search
+    /// running is halted.
+    pub fn resign(&mut self, loser: Color) -> Result<Vec<Action>, ControlError> {
+        self.decide(Outcome::Resignation { loser })
+    }
+
+    /// Both sides agree to a draw: the game ends, the clocks stop and a
+    /// search running is halted. (Whether the engine agrees is
+    /// [`GameController::accepts_draw`]'s to say.)
+    pub fn agree_draw(&mut self) -> Result<Vec<Action>, ControlError> {
+        self.decide(Outcome::DrawAgreed)
+    }
+
+    /// Ends the game by `outcome`; the clocks stop and a search running is
+    /// halted.
+    fn decide(&mut self, outcome: Outcome) -> Result<Vec<Action>, ControlError> {
         if self.is_over() {
             return Err(ControlError::Decided);
         }
-        self.decision = Some(decision);
+        self.decided = Some(outcome);
         if let Timing::Running(clocks) = &mut self.timing {
             clocks.halt(Instant::now());
         }
         Ok(self.halt().into_iter().collect())
     }
 
-    /// Ends the game on time if the running clock has fallen by `now`;
-    /// `true` when it has (now or before).
+    /// Ends the game on time if the running clock has fallen by `now`
+    /// (lost, or drawn when the other side could not mate: see
+    /// [`can_mate`]); `true` when it has (now or before).
     pub fn check_flag(&mut self, now: Instant) -> bool {
-        if self.decision.is_some() {
-            return matches!(self.decision, Some(Decision::Flag { .. }));
+        if let Some(decided) = self.decided {
+            return matches!(
+                decided,
+                Outcome::TimeForfeit { .. } | Outcome::TimeoutDraw { .. }
+            );
         }
         if self.game.outcome().is_some() {
             return false;
@@ -565,8 +210,24 @@ impl GameController {
             return false;
         };
         clocks.halt(now);
-        self.decision = Some(Decision::Flag { loser });
+        self.decided = Some(flag_fall(self.game.position(), loser));
         true
+    }
+
+    /// The game as it is kept: its moves and tags, a `TimeControl` tag when
+    /// the controller keeps both clocks, and once it is over its result and
+    /// a `Termination` tag ([`Outcome::termination`]).
+    pub fn recorded_game(&self) -> Game {
+        let mut game = self.game.clone();
+        if let Timing::Running(clocks) = &self.timing {
+            game.tags_mut()
+                .set("TimeControl", &clocks.time_control_tag());
+        }
+        if let Some(outcome) = self.outcome() {
+            game.set_result(outcome.result());
+            game.tags_mut().set("Termination", outcome.termination());
+        }
+        game
     }
 
     /// How the engine's time is found.
@@ -683,7 +344,7 @@ impl GameController {
         match &mut self.timing {
             Timing::Reported(clocks) => {
                 clocks.depth = None;
-                if let TimeControl::Level(level) = clocks.control {
+                if let TimeControl::Clock(level) = clocks.control {
                     clocks.own = Some(level.base);
                 }
             }
@@ -705,7 +366,7 @@ impl GameController {
         let mut actions: Vec<Action> = self.halt().into_iter().collect();
         self.game = game;
         self.expected = None;
-        self.decision = None;
+        self.decided = None;
         self.streaks = Streaks::default();
         self.start_plies = self.game.plies();
         if let Timing::Reported(clocks) = &mut self.timing {
@@ -745,7 +406,7 @@ impl GameController {
 
     /// Takes back `plies` moves; analysis restarts in analyze mode.
     pub fn take_back(&mut self, plies: usize) -> Result<Vec<Action>, ControlError> {
-        if self.decision.is_some() {
+        if self.decided.is_some() {
             return Err(ControlError::Decided);
         }
         if self.game.plies() < plies {
@@ -792,7 +453,7 @@ impl GameController {
     /// thinks, claims the result, or analyses the new position).
     pub fn user_move(&mut self, mv: Move) -> Result<Vec<Action>, ControlError> {
         // A move after the mover's flag fell is too late.
-        if self.check_flag(Instant::now()) || self.decision.is_some() {
+        if self.check_flag(Instant::now()) || self.decided.is_some() {
             return Err(ControlError::Decided);
         }
         if self.thinking() {
@@ -886,7 +547,7 @@ impl GameController {
         self.expected = None;
         if let Timing::Running(clocks) = &mut self.timing {
             if let Err(loser) = clocks.stop(now) {
-                self.decision = Some(Decision::Flag { loser });
+                self.decided = Some(flag_fall(self.game.position(), loser));
             } else if self.game.outcome().is_none() {
                 clocks.start(self.game.position().side_to_move(), now);
             }
@@ -895,14 +556,14 @@ impl GameController {
 
     /// On the engine's move: claims the result if the game is over, else thinks.
     pub fn think_or_claim(&mut self) -> Vec<Action> {
-        if self.decision.is_some() {
+        if self.decided.is_some() {
             return Vec::new();
         }
         if let Some(rules) = self.adjudication {
-            if self.game.plies() - self.start_plies >= rules.max_plies as usize
+            if rules.too_long(self.game.plies() - self.start_plies)
                 && self.game.forced_outcome().is_none()
             {
-                self.decision = Some(Decision::Adjudicated(GameResult::Draw));
+                self.decided = Some(Outcome::Adjudicated(GameResult::Draw));
                 return Vec::new();
             }
         }
@@ -1043,7 +704,7 @@ impl GameController {
         }
         if let Some(score) = result.as_ref().map(|r| r.score) {
             if let Some(decided) = self.adjudicate(score) {
-                self.decision = Some(Decision::Adjudicated(decided));
+                self.decided = Some(Outcome::Adjudicated(decided));
                 return Vec::new();
             }
         }
@@ -1054,7 +715,7 @@ impl GameController {
             .and_then(|r| expected_reply(&pos, r))
             .map(|reply| (self.game.position().key(), reply));
         let mut actions = vec![Action::Play { mv, result }];
-        if self.decision.is_some() {
+        if self.decided.is_some() {
             return actions;
         }
         if let Some(outcome) = self.game.outcome() {
@@ -1074,43 +735,8 @@ impl GameController {
     fn adjudicate(&mut self, score: Score) -> Option<GameResult> {
         let rules = self.adjudication?;
         let white_to_move = self.side_to_move() == Color::White;
-        let for_white = |value: i32| if white_to_move { value } else { -value };
-        let (decisive, won, drawish) = match score {
-            Score::Centipawns(cp) => (
-                cp.abs() >= rules.win_score,
-                cp.signum(),
-                cp.abs() <= rules.draw_score,
-            ),
-            Score::Mate(moves) => (true, moves.signum(), false),
-        };
-        let streaks = &mut self.streaks;
-        if decisive {
-            let side = for_white(won);
-            streaks.winning = if streaks.winning.1 == side {
-                (streaks.winning.0 + 1, side)
-            } else {
-                (1, side)
-            };
-            if streaks.winning.0 >= rules.win_plies {
-                return Some(if side > 0 {
-                    GameResult::WhiteWins
-                } else {
-                    GameResult::BlackWins
-                });
-            }
-        } else {
-            streaks.winning = (0, 0);
-        }
         let ply = (self.game.plies() - self.start_plies) as u32;
-        if drawish {
-            streaks.quiet += 1;
-            if streaks.quiet >= rules.draw_plies && ply >= rules.draw_from_ply {
-                return Some(GameResult::Draw);
-            }
-        } else {
-            streaks.quiet = 0;
-        }
-        None
+        self.streaks.count(&rules, score, white_to_move, ply)
     }
 
     /// Whether the engine accepts a draw offered now: only while it plays,

@@ -3,12 +3,14 @@
 //! driven together. Input lines and the ends of searches arrive in one
 //! inbox and are handled one at a time on the front end's thread, so the
 //! game only ever changes there; the front end sees only what its
-//! [`Table`] is told.
+//! [`FrontEnd`] is told.
 
 use crate::book::BookChoice;
-use crate::controller::{Action, GameController, Purpose};
-use crate::engine::{Engine, SearchEvent, SearchRequest};
+use crate::controller::{Action, GameController, Hint, Purpose};
+use crate::engine::Engine;
+use crate::event::SearchEvent;
 use crate::options::OptionSetting;
+use crate::request::SearchRequest;
 use crate::EngineError;
 use outpost_board::Move;
 use outpost_notation::Outcome;
@@ -18,13 +20,13 @@ use std::sync::mpsc::{self, Receiver, Sender};
 
 /// What a front end shows of the engine's play, in its own protocol.
 ///
-/// A [`Player`] calls it as the engine plays. This one writes what an
+/// A [`LineDriver`] calls it as the engine plays. This one writes what an
 /// xboard front end would say when the engine mates:
 ///
 /// ```
 /// use outpost_board::Move;
 /// use outpost_engine::{
-///     EngineError, GameController, Outcome, Player, Purpose, SearchEvent, Table, Timing,
+///     EngineError, GameController, Outcome, LineDriver, Purpose, SearchEvent, FrontEnd, Timing,
 /// };
 /// use outpost_notation::parse_fen;
 /// use outpost_search::Limits;
@@ -36,7 +38,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 ///     notes: (Sender<String>, Receiver<String>),
 /// }
 ///
-/// impl Table for Console {
+/// impl FrontEnd for Console {
 ///     fn thinking(&mut self, _purpose: Purpose) -> Box<dyn FnMut(SearchEvent) + Send> {
 ///         let notes = self.notes.0.clone();
 ///         Box::new(move |event| {
@@ -60,20 +62,20 @@ use std::sync::mpsc::{self, Receiver, Sender};
 ///
 /// let mut console = Console { said: Vec::new(), notes: mpsc::channel() };
 /// let engine = outpost_engine::Engine::new(Default::default()).unwrap();
-/// let mut player = Player::new(GameController::new(Timing::Fixed(Limits::depth(4))), engine);
-/// // No input: the player plays on until the engine's search has ended.
-/// player.listen(&b""[..], &mut console).unwrap();
+/// let mut driver = LineDriver::new(GameController::new(Timing::Fixed(Limits::depth(4))), engine);
+/// // No input: the driver plays on until the engine's search has ended.
+/// driver.listen(&b""[..], &mut console).unwrap();
 /// let mate_in_one = parse_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1").unwrap();
-/// player.controller_mut().set_position(mate_in_one);
-/// let actions = player.controller_mut().go();
-/// player.act(actions, &mut console);
-/// assert!(player.next_line(&mut console).is_none());
+/// driver.controller_mut().set_position(mate_in_one);
+/// let actions = driver.controller_mut().go();
+/// driver.act(actions, &mut console);
+/// assert!(driver.next_line(&mut console).is_none());
 /// assert_eq!(console.said, ["move a1a8 (a claim follows)", "1-0 {White mates}"]);
 /// assert_eq!(console.notes.1.try_recv().unwrap(), "# from the tables: a1a8");
 /// ```
-pub trait Table {
+pub trait FrontEnd {
     /// Where the events of a search for `purpose` go: its reports, a book
-    /// or table move, notes for the user. (Its end goes to the player,
+    /// or table move, notes for the user. (Its end goes to the driver,
     /// which plays the move.) Called on the front end's thread; the events
     /// come from the search's.
     fn thinking(&mut self, purpose: Purpose) -> Box<dyn FnMut(SearchEvent) + Send>;
@@ -88,7 +90,7 @@ pub trait Table {
     fn failed(&mut self, error: &EngineError);
 }
 
-/// What arrives in the player's inbox.
+/// What arrives in the driver's inbox.
 enum Inbox {
     /// An input line.
     Line(String),
@@ -103,7 +105,7 @@ enum Inbox {
 ///
 /// ```
 /// use outpost_engine::{
-///     Engine, EngineError, GameController, Mode, Outcome, Player, Purpose, SearchEvent, Table,
+///     Engine, EngineError, GameController, Mode, Outcome, LineDriver, Purpose, SearchEvent, FrontEnd,
 ///     Timing,
 /// };
 /// use outpost_board::Move;
@@ -111,7 +113,7 @@ enum Inbox {
 ///
 /// /// Collects the moves played.
 /// struct Moves(Vec<Move>);
-/// impl Table for Moves {
+/// impl FrontEnd for Moves {
 ///     fn thinking(&mut self, _: Purpose) -> Box<dyn FnMut(SearchEvent) + Send> {
 ///         Box::new(|_| {})
 ///     }
@@ -124,17 +126,17 @@ enum Inbox {
 /// }
 ///
 /// let engine = Engine::new(Default::default()).unwrap();
-/// let mut player = Player::new(GameController::new(Timing::Fixed(Limits::depth(4))), engine);
+/// let mut driver = LineDriver::new(GameController::new(Timing::Fixed(Limits::depth(4))), engine);
 /// let mut moves = Moves(Vec::new());
-/// player.listen(&b"e4\n"[..], &mut moves).unwrap();
-/// let line = player.next_line(&mut moves).unwrap().unwrap();
-/// let actions = player.controller_mut().user_move_text(&line, false).unwrap();
-/// player.act(actions, &mut moves); // Black (the engine by default) thinks
-/// assert_eq!(player.next_line(&mut moves).map(|l| l.is_ok()), None);
+/// driver.listen(&b"e4\n"[..], &mut moves).unwrap();
+/// let line = driver.next_line(&mut moves).unwrap().unwrap();
+/// let actions = driver.controller_mut().user_move_text(&line, false).unwrap();
+/// driver.act(actions, &mut moves); // Black (the engine by default) thinks
+/// assert_eq!(driver.next_line(&mut moves).map(|l| l.is_ok()), None);
 /// assert_eq!(moves.0.len(), 1);
-/// assert_eq!(player.controller().game().plies(), 2);
+/// assert_eq!(driver.controller().game().plies(), 2);
 /// ```
-pub struct Player {
+pub struct LineDriver {
     controller: GameController,
     engine: Engine,
     sender: Sender<Inbox>,
@@ -142,21 +144,21 @@ pub struct Player {
     input_closed: bool,
 }
 
-impl std::fmt::Debug for Player {
+impl std::fmt::Debug for LineDriver {
     /// The controller and the engine.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Player")
+        f.debug_struct("LineDriver")
             .field("controller", &self.controller)
             .field("engine", &self.engine)
             .finish_non_exhaustive()
     }
 }
 
-impl Player {
+impl LineDriver {
     /// `engine` playing the game of `controller`.
-    pub fn new(controller: GameController, engine: Engine) -> Player {
+    pub fn new(controller: GameController, engine: Engine) -> LineDriver {
         let (sender, inbox) = mpsc::channel();
-        Player {
+        LineDriver {
             controller,
             engine,
             sender,
@@ -170,7 +172,7 @@ impl Player {
         &self.controller
     }
 
-    /// The game controller, to call; hand the actions it returns to [`Player::act`].
+    /// The game controller, to call; hand the actions it returns to [`LineDriver::act`].
     pub fn controller_mut(&mut self) -> &mut GameController {
         &mut self.controller
     }
@@ -193,7 +195,7 @@ impl Player {
     pub fn listen<R: BufRead + Send + 'static>(
         &mut self,
         input: R,
-        table: &mut impl Table,
+        table: &mut impl FrontEnd,
     ) -> io::Result<()> {
         let sender = self.sender.clone();
         std::thread::Builder::new()
@@ -209,7 +211,7 @@ impl Player {
     /// end of the input pondering stops, a search for the engine's move
     /// is waited for and its move played; then `None`. A read error is
     /// handed over once, like a line.
-    pub fn next_line(&mut self, table: &mut impl Table) -> Option<io::Result<String>> {
+    pub fn next_line(&mut self, table: &mut impl FrontEnd) -> Option<io::Result<String>> {
         loop {
             if self.input_closed && !self.controller.thinking() {
                 return None;
@@ -235,7 +237,7 @@ impl Player {
 
     /// Carries out the controller's actions in order: searches start and
     /// stop here, moves and claims go to `table`.
-    pub fn act(&mut self, actions: Vec<Action>, table: &mut impl Table) {
+    pub fn act(&mut self, actions: Vec<Action>, table: &mut impl FrontEnd) {
         let mut actions = actions.into_iter().peekable();
         while let Some(action) = actions.next() {
             match action {
@@ -262,7 +264,7 @@ impl Player {
     /// A new game: the search stopped, the engine's memory of earlier
     /// games cleared, the controller's game new (see
     /// [`GameController::new_game`]).
-    pub fn new_game(&mut self, table: &mut impl Table) -> Vec<Action> {
+    pub fn new_game(&mut self, table: &mut impl FrontEnd) -> Vec<Action> {
         self.halt(table);
         // Idle after `halt`, so it is not refused.
         let _ = self.engine.new_game();
@@ -275,7 +277,7 @@ impl Player {
     }
 
     /// Stops any search without playing its move.
-    pub fn halt(&mut self, table: &mut impl Table) {
+    pub fn halt(&mut self, table: &mut impl FrontEnd) {
         let actions = self.controller.halt().into_iter().collect();
         self.act(actions, table);
         table.halted();
@@ -288,7 +290,7 @@ impl Player {
     pub fn set_option(
         &mut self,
         setting: &OptionSetting,
-        table: &mut impl Table,
+        table: &mut impl FrontEnd,
     ) -> Result<(), EngineError> {
         self.engine.set_option(setting)?;
         if let (Some(on), "Ponder") = (setting.check(), setting.name()) {
@@ -298,12 +300,35 @@ impl Player {
         Ok(())
     }
 
-    /// The move to suggest to the engine's opponent: see [`Engine::hint`].
+    /// The move to suggest to the engine's opponent (xboard's `hint`): the
+    /// running analysis's best move, the move the engine ponders on or
+    /// expects, or else a short search's move; `None` while the engine
+    /// thinks about its own move or when there is no legal move.
     pub fn hint(&mut self) -> Option<Move> {
-        self.engine.hint(&self.controller)
+        let analyzing = self
+            .controller
+            .running()
+            .is_some_and(|r| r.purpose == Purpose::Analyze);
+        let mv = if analyzing {
+            self.engine.progress().best
+        } else {
+            match self.controller.hint() {
+                Hint::Move(mv) => Some(mv),
+                Hint::Search(request) => Some(self.engine.search(*request).best_move),
+                Hint::None => None,
+            }
+        };
+        let pos = self.controller.game().position();
+        mv.filter(|&mv| !mv.is_null() && pos.is_legal(mv))
     }
 
-    fn start(&mut self, id: u64, purpose: Purpose, request: SearchRequest, table: &mut impl Table) {
+    fn start(
+        &mut self,
+        id: u64,
+        purpose: Purpose,
+        request: SearchRequest,
+        table: &mut impl FrontEnd,
+    ) {
         let mut show = table.thinking(purpose);
         let sender = self.sender.clone();
         let started = self.engine.start(request, move |event| match event {

@@ -1,8 +1,7 @@
 //! A protocol session run on a thread over in-memory pipes: lines in,
-//! lines out, as a GUI sees it, without the binary.
-
-// Each test file uses its own subset of these helpers.
-#![allow(dead_code)]
+//! lines out, as a GUI sees it, without the binary. The one test harness
+//! of the protocol crates (`outpost-uci` and `outpost-xboard` take it as a
+//! dev-dependency); not published.
 
 use std::io::{self, BufRead, Read, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
