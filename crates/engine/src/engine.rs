@@ -566,7 +566,7 @@ impl Engine {
                         pool.set_driver(wanted.search.driver);
                     }
                 }
-                wanted.search.threads = pool.options().threads;
+                wanted.search.threads = pool.settings().threads;
             }
             Effect::Hash => {
                 let kept = self.settings.search.hash_mib;

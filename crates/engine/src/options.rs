@@ -6,7 +6,7 @@ use crate::strength::{Strength, MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::tables::SyzygySettings;
 use crate::EngineError;
 use outpost_search::params::TUNABLES;
-use outpost_search::{SearchDriver, SearchOptions, DEFAULT_MOVE_OVERHEAD};
+use outpost_search::{PoolSettings, SearchDriver, DEFAULT_MOVE_OVERHEAD};
 use std::time::Duration;
 
 /// The kind, default and range of an option.
@@ -621,7 +621,7 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
 pub struct Settings {
     /// The search pool's settings (threads, hash, contempt, move overhead,
     /// driver).
-    pub search: SearchOptions,
+    pub search: PoolSettings,
     /// How many best lines a search reports unless its request says (`MultiPV`).
     pub multipv: usize,
     /// Whether the engine may think on the opponent's time.
@@ -659,7 +659,7 @@ impl Default for Settings {
     /// Every option at its declared default.
     fn default() -> Settings {
         let mut settings = Settings {
-            search: SearchOptions::default(),
+            search: PoolSettings::default(),
             multipv: 1,
             ponder: false,
             own_book: false,
@@ -803,7 +803,7 @@ mod tests {
         assert_eq!(settings.search.move_overhead, DEFAULT_MOVE_OVERHEAD);
         assert!(!settings.ponder);
         assert_eq!(settings.strength, Strength::full());
-        assert_eq!(settings.search, SearchOptions::default());
+        assert_eq!(settings.search, PoolSettings::default());
         assert_eq!(settings.multipv, 1);
         assert_eq!(settings.syzygy, SyzygySettings::default());
         assert!(!settings.show_wdl);

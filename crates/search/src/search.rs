@@ -4,24 +4,21 @@
 use crate::history::{
     continuation_index, history_bonus, ContinuationIndex, CorrectionKeys, History,
 };
+use crate::job::{Job, Shared};
+use crate::limits::MAX_PLY;
 use crate::movepick::{MovePicker, PickerBuffers};
-use crate::options::SearchDriver;
 use crate::params;
-use crate::pool::playable;
-use crate::report::{PvReport, Report, ScoreBound};
-use crate::score::{is_mate, mate_in, mated_in, Score, INFINITE, MATE_BOUND};
-use crate::tables::{TableWdl, TB_WIN};
-use crate::thread::{Job, Shared};
-use crate::tt::Bound;
+use crate::report::{PvReport, Report};
+use crate::result::{playable, RootMove};
+use crate::score::{is_mate, mate_in, mated_in, Bound, Score, INFINITE, MATE_BOUND, TB_WIN};
+use crate::settings::SearchDriver;
+use crate::tables::TableWdl;
 use outpost_board::{CastlingRights, Color, Move, Piece, PieceKind, Position, SEE_VALUES};
 use outpost_eval::Evaluate;
 use std::sync::atomic::Ordering;
 use std::sync::LazyLock;
 
 mod driver;
-
-/// Deepest ply the search reaches.
-pub const MAX_PLY: usize = 128;
 
 // Pruning margins and depth limits, in centipawns and plies, are in
 // `params` (one place, tunable in a `tune` build).
@@ -99,18 +96,6 @@ impl SearchBuffers {
         *self.frames = [Frame::default(); MAX_PLY + 4];
         *self.pv_len = [0; MAX_PLY + 1];
     }
-}
-
-/// A root move with its latest score and line.
-#[derive(Clone, Debug)]
-pub(crate) struct RootMove {
-    pub(crate) mv: Move,
-    pub(crate) score: i32,
-    pub(crate) previous_score: i32,
-    pub(crate) seldepth: usize,
-    pub(crate) pv: Vec<Move>,
-    /// Nodes spent below this move over the whole search.
-    pub(crate) nodes: u64,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -404,10 +389,10 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     if score <= alpha {
                         beta = (alpha + beta) / 2;
                         alpha = (score - delta).max(-INFINITE);
-                        self.report_line(pos, depth, pv_index, ScoreBound::Upper, report);
+                        self.report_line(pos, depth, pv_index, Bound::Upper, report);
                     } else if score >= beta {
                         beta = (score + delta).min(INFINITE);
-                        self.report_line(pos, depth, pv_index, ScoreBound::Lower, report);
+                        self.report_line(pos, depth, pv_index, Bound::Lower, report);
                     } else {
                         break;
                     }
@@ -426,7 +411,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 rm.previous_score = rm.score;
             }
             for i in 0..multipv {
-                self.report_line(pos, depth, i, ScoreBound::Exact, report);
+                self.report_line(pos, depth, i, Bound::Exact, report);
             }
             if !self.is_main() {
                 continue;
@@ -484,7 +469,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         pos: &Position,
         depth: i32,
         index: usize,
-        bound: ScoreBound,
+        bound: Bound,
         report: &mut dyn FnMut(Report),
     ) {
         if !self.is_main() {
@@ -492,11 +477,11 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         }
         let time = self.shared.elapsed();
         // Bound reports only once the search runs long enough to matter.
-        if bound != ScoreBound::Exact && time.as_millis() < 1000 {
+        if bound != Bound::Exact && time.as_millis() < 1000 {
             return;
         }
         let rm = &self.root_moves[index];
-        let exact = bound == ScoreBound::Exact;
+        let exact = bound == Bound::Exact;
         let score = if exact { rm.previous_score } else { rm.score };
         if score == -INFINITE {
             return;
