@@ -24,7 +24,7 @@
 // 3. tt (score), report (control, score)
 // 4. result (report, score), job (control, limits, settings, tables, time, tt)
 // 5. search and its child driver (history, job, limits, movepick, params,
-//    report, result, score, settings, tables)
+//    report, result, score, settings, tables, tt)
 // 6. thread (history, job, report, result, search)
 // 7. pool (control, job, limits, report, result, settings, tables, thread,
 //    time, tt)
