@@ -342,13 +342,13 @@ impl Engine {
                 match change {
                     PoolChange::Threads => pool.set_threads(wanted.search.threads),
                     PoolChange::ClearHash => pool.clear_hash(),
-                    PoolChange::SearchOptions => {
+                    PoolChange::Settings => {
                         pool.set_move_overhead(wanted.search.move_overhead);
                         pool.set_contempt(wanted.search.contempt);
                         pool.set_driver(wanted.search.driver);
                     }
                 }
-                wanted.search.threads = pool.options().threads;
+                wanted.search.threads = pool.settings().threads;
             }
             Effect::Hash => {
                 let kept = self.settings.search.hash_mib;

@@ -6,7 +6,7 @@ use crate::strength::{Strength, MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::tables::SyzygySettings;
 use crate::EngineError;
 use outpost_search::params::TUNABLES;
-use outpost_search::{SearchDriver, SearchOptions, DEFAULT_MOVE_OVERHEAD};
+use outpost_search::{PoolSettings, SearchDriver, DEFAULT_MOVE_OVERHEAD};
 use std::time::Duration;
 
 /// The kind, default and range of an option.
@@ -137,7 +137,7 @@ pub enum Effect {
 /// assert_eq!(find_option("Clear Hash").unwrap().effect, Effect::Pool(PoolChange::ClearHash));
 /// let search_options: Vec<&str> = OPTIONS
 ///     .iter()
-///     .filter(|def| def.effect == Effect::Pool(PoolChange::SearchOptions))
+///     .filter(|def| def.effect == Effect::Pool(PoolChange::Settings))
 ///     .map(|def| def.name)
 ///     .collect();
 /// assert_eq!(search_options, ["Move Overhead", "Contempt", "SearchDriver"]);
@@ -154,7 +154,7 @@ pub enum PoolChange {
     /// Empty the transposition table.
     ClearHash,
     /// Take `Move Overhead`, `Contempt` and `SearchDriver` from the settings.
-    SearchOptions,
+    Settings,
 }
 
 /// A checked value of an option.
@@ -319,7 +319,7 @@ pub const OPTIONS: &[OptionDef] = &[
             max: 5000,
         },
         store: |s, v| s.search.move_overhead = Duration::from_millis(v.int() as u64),
-        effect: Effect::Pool(PoolChange::SearchOptions),
+        effect: Effect::Pool(PoolChange::Settings),
     },
     OptionDef {
         name: "Contempt",
@@ -329,7 +329,7 @@ pub const OPTIONS: &[OptionDef] = &[
             max: 100,
         },
         store: |s, v| s.search.contempt = v.int() as i32,
-        effect: Effect::Pool(PoolChange::SearchOptions),
+        effect: Effect::Pool(PoolChange::Settings),
     },
     OptionDef {
         name: "OwnBook",
@@ -418,7 +418,7 @@ pub const OPTIONS: &[OptionDef] = &[
             values: DRIVER_NAMES,
         },
         store: |s, v| s.search.driver = SearchDriver::from_name(v.text()).unwrap_or_default(),
-        effect: Effect::Pool(PoolChange::SearchOptions),
+        effect: Effect::Pool(PoolChange::Settings),
     },
     OptionDef {
         name: "UCI_Chess960",
@@ -621,7 +621,7 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionSetting, En
 pub struct EngineSettings {
     /// The search pool's settings (threads, hash, contempt, move overhead,
     /// driver).
-    pub search: SearchOptions,
+    pub search: PoolSettings,
     /// How many best lines a search reports unless its request says (`MultiPV`).
     pub multipv: usize,
     /// Whether the engine may think on the opponent's time.
@@ -659,7 +659,7 @@ impl Default for EngineSettings {
     /// Every option at its declared default.
     fn default() -> EngineSettings {
         let mut settings = EngineSettings {
-            search: SearchOptions::default(),
+            search: PoolSettings::default(),
             multipv: 1,
             ponder: false,
             own_book: false,
@@ -803,7 +803,7 @@ mod tests {
         assert_eq!(settings.search.move_overhead, DEFAULT_MOVE_OVERHEAD);
         assert!(!settings.ponder);
         assert_eq!(settings.strength, Strength::full());
-        assert_eq!(settings.search, SearchOptions::default());
+        assert_eq!(settings.search, PoolSettings::default());
         assert_eq!(settings.multipv, 1);
         assert_eq!(settings.syzygy, SyzygySettings::default());
         assert!(!settings.show_wdl);

@@ -6,7 +6,7 @@ use outpost_board::{Move, Position};
 use outpost_eval::Evaluate;
 use outpost_nnue::{Network, NnueEvaluator, INPUTS};
 use outpost_notation::parse_fen;
-use outpost_search::{Limits, SearchControl, SearchJob, SearchOptions, SearchPool};
+use outpost_search::{Limits, PoolSettings, SearchControl, SearchJob, SearchPool};
 use std::sync::Arc;
 
 /// Evaluates every position from scratch, ignoring make and unmake.
@@ -39,10 +39,10 @@ fn network() -> Arc<Network> {
 
 fn search<E: Evaluate + Clone + 'static>(eval: E, pos: &Position) -> (Move, u64, i32) {
     let mut engine = SearchPool::with_evaluator(
-        SearchOptions {
+        PoolSettings {
             threads: 1,
             hash_mib: 4,
-            ..SearchOptions::default()
+            ..PoolSettings::default()
         },
         eval,
     );

@@ -27,7 +27,7 @@ impl Engine {
     fn start() -> Engine {
         let mut engine = Engine(EngineProcess::spawn());
         engine.send("uci");
-        engine.expect("uciok", Duration::from_secs(5));
+        engine.expect("uciok", Duration::from_secs(30));
         engine
     }
 
@@ -44,7 +44,7 @@ fn bestmove(lines: &[String]) -> &str {
 fn handshake_lists_options() {
     let mut engine = Engine::start();
     engine.send("uci");
-    let lines = engine.expect("uciok", Duration::from_secs(5));
+    let lines = engine.expect("uciok", Duration::from_secs(30));
     assert!(lines.iter().any(|l| l.starts_with("id name Outpost")));
     assert!(lines.iter().any(|l| l.starts_with("id author")));
     for option in [

@@ -3,7 +3,7 @@
 //! changes only when the search or the evaluation does.
 
 use crate::{
-    EndgameTables, Limits, SearchControl, SearchDriver, SearchJob, SearchOptions, SearchPool,
+    EndgameTables, Limits, PoolSettings, SearchControl, SearchDriver, SearchJob, SearchPool,
 };
 use outpost_eval::{Evaluate, Evaluator};
 use outpost_notation::parse_fen;
@@ -189,11 +189,11 @@ impl<E: Evaluate + Clone + 'static> Bench<E> {
     pub fn run_each(self) -> Vec<BenchResult> {
         let control = SearchControl::new();
         let mut pool = SearchPool::with_evaluator(
-            SearchOptions {
+            PoolSettings {
                 threads: 1,
                 hash_mib: 16,
                 driver: self.driver,
-                ..SearchOptions::default()
+                ..PoolSettings::default()
             },
             self.eval,
         );

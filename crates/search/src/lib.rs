@@ -15,17 +15,33 @@
 //! ```
 
 #![warn(missing_docs)]
+
+// The files in layers: each uses only files of the layers before it (and a
+// child module its parent); docs/search.md has the picture.
+//
+// 1. params, limits, control, settings, history, tables: no file of the crate
+// 2. score (limits), movepick (history), time (limits)
+// 3. tt (score), report (control, score)
+// 4. result (report, score), job (control, limits, settings, tables, time, tt)
+// 5. search and its child driver (history, job, limits, movepick, params,
+//    report, result, score, settings, tables, tt)
+// 6. thread (history, job, report, result, search)
+// 7. pool (control, job, limits, report, result, settings, tables, thread,
+//    time, tt)
+// 8. bench (the crate's public items)
 mod bench;
 mod control;
 mod history;
+mod job;
 mod limits;
 mod movepick;
-mod options;
 pub mod params;
 mod pool;
 mod report;
+mod result;
 mod score;
 mod search;
+mod settings;
 mod tables;
 mod thread;
 mod time;
@@ -33,12 +49,13 @@ mod tt;
 
 pub use bench::{Bench, BenchResult, BENCH_DEPTH, BENCH_POSITIONS};
 pub use control::SearchControl;
-pub use limits::{Clock, Limits};
-pub use options::{SearchDriver, SearchOptions, DEFAULT_MOVE_OVERHEAD};
-pub use pool::{fallback_result, final_line, PoolError, SearchJob, SearchPool, SearchSink};
-pub use report::{PvLine, PvReport, Report, ScoreBound, SearchResult};
-pub use score::{Score, INFINITE, MATE, MATE_BOUND};
-pub use search::MAX_PLY;
-pub use tables::{EndgameTables, TableWdl, TB_BOUND, TB_WIN};
+pub use job::SearchJob;
+pub use limits::{Clock, Limits, MAX_PLY};
+pub use pool::{PoolError, SearchPool};
+pub use report::{PvLine, PvReport, Report, SearchResult, SearchSink};
+pub use result::{fallback_result, final_line};
+pub use score::{Bound, Score, INFINITE, MATE, MATE_BOUND, TB_BOUND, TB_WIN};
+pub use settings::{PoolSettings, SearchDriver, DEFAULT_MOVE_OVERHEAD};
+pub use tables::{EndgameTables, TableWdl};
 pub use time::TimeBudget;
-pub use tt::{Bound, Entry, HashTooLarge, TranspositionTable};
+pub use tt::{Entry, HashTooLarge, TranspositionTable};

@@ -3,6 +3,9 @@
 use outpost_board::Move;
 use std::time::Duration;
 
+/// Deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+
 /// The side to move's clock, as a GUI reports it before each move.
 ///
 /// ```

@@ -3,169 +3,19 @@
 //! to the caller's sink.
 
 use crate::control::SearchControl;
-use crate::limits::Limits;
-use crate::options::SearchOptions;
-use crate::report::{PvLine, PvReport, Report, ScoreBound, SearchResult};
-use crate::score::{Score, INFINITE};
-use crate::search::{RootMove, MAX_PLY};
+use crate::job::{Job, JobSettings, SearchJob, Shared};
+use crate::limits::MAX_PLY;
+use crate::report::{Report, SearchResult, SearchSink};
+use crate::result::fallback_result;
+use crate::settings::{PoolSettings, SearchDriver};
 use crate::tables::EndgameTables;
-use crate::thread::{Job, PoolState, Shared, SharedSettings, Threads};
+use crate::thread::{PoolState, Threads};
 use crate::time::TimeBudget;
 use crate::tt::{HashTooLarge, TranspositionTable};
-use outpost_board::{Move, Position};
 use outpost_eval::{Evaluate, Evaluator};
 use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// One search: the position, the keys of the positions before it (for
-/// repetitions), the limits, and the lines to report.
-///
-/// ```
-/// use outpost_board::Position;
-/// use outpost_search::{Limits, SearchJob};
-///
-/// let job = SearchJob::new(Position::startpos(), Limits::depth(6)).with_multipv(3);
-/// assert_eq!(job.multipv, 3);
-/// assert!(job.history.is_empty());
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchJob {
-    /// The position to search.
-    pub position: Position,
-    /// Keys of the game's earlier positions, oldest first.
-    pub history: Vec<u64>,
-    /// When to stop (and which root moves to consider).
-    pub limits: Limits,
-    /// How many best lines to search and report (MultiPV), at least 1.
-    pub multipv: usize,
-}
-
-impl SearchJob {
-    /// A search of `position` with no earlier positions and one line.
-    pub fn new(position: Position, limits: Limits) -> SearchJob {
-        SearchJob {
-            position,
-            history: Vec::new(),
-            limits,
-            multipv: 1,
-        }
-    }
-
-    /// The same search, knowing the keys of the positions before (oldest first).
-    pub fn with_history(mut self, history: &[u64]) -> SearchJob {
-        self.history = history.to_vec();
-        self
-    }
-
-    /// The same search, reporting `lines` best lines.
-    pub fn with_multipv(mut self, lines: usize) -> SearchJob {
-        self.multipv = lines.max(1);
-        self
-    }
-}
-
-/// Where a search started with [`SearchPool::start`] sends what it finds.
-/// Every method runs on the pool's main search thread, in this order:
-/// reports, then [`SearchSink::conclude`] once, then [`SearchSink::finish`]
-/// once.
-///
-/// ```
-/// use outpost_board::Position;
-/// use outpost_search::{
-///     Limits, Report, SearchControl, SearchJob, SearchPool, SearchResult, SearchSink,
-/// };
-/// use std::sync::mpsc::{channel, Sender};
-///
-/// /// Sends the depth of every line reported, then the result.
-/// struct Forward(Sender<Result<i32, SearchResult>>);
-///
-/// impl SearchSink for Forward {
-///     fn report(&mut self, report: Report) {
-///         if let Report::Pv(line) = report {
-///             let _ = self.0.send(Ok(line.depth));
-///         }
-///     }
-///
-///     fn finish(self: Box<Self>, result: SearchResult) {
-///         let _ = self.0.send(Err(result));
-///     }
-/// }
-///
-/// let mut pool = SearchPool::default();
-/// let (sender, inbox) = channel();
-/// let job = SearchJob::new(Position::startpos(), Limits::depth(4));
-/// pool.start(job, &SearchControl::new(), Box::new(Forward(sender)))
-///     .unwrap();
-/// // The search runs on the pool's thread; this one reads what it sends.
-/// let mut depths = Vec::new();
-/// let result = loop {
-///     match inbox.recv().unwrap() {
-///         Ok(depth) => depths.push(depth),
-///         Err(result) => break result,
-///     }
-/// };
-/// assert_eq!(depths.first(), Some(&1));
-/// assert_eq!(depths.last(), Some(&4));
-/// assert_eq!(result.depth, 4);
-/// ```
-pub trait SearchSink: Send {
-    /// A report while the search runs.
-    fn report(&mut self, report: Report);
-
-    /// The search has ended and the pool still counts as searching: a
-    /// chance to change the result, or to take time before it is given
-    /// (a strength level's choice of move and its thinking time).
-    ///
-    /// ```
-    /// use outpost_board::Position;
-    /// use outpost_search::{
-    ///     Limits, Report, SearchControl, SearchJob, SearchPool, SearchResult, SearchSink,
-    /// };
-    /// use std::sync::{Arc, Mutex};
-    ///
-    /// /// Plays the second best line: a (very) weak level.
-    /// struct SecondBest(Arc<Mutex<Option<SearchResult>>>);
-    ///
-    /// impl SearchSink for SecondBest {
-    ///     fn report(&mut self, _: Report) {}
-    ///
-    ///     fn conclude(&mut self, result: SearchResult, _: &SearchControl) -> SearchResult {
-    ///         match result.lines.get(1) {
-    ///             Some(second) => SearchResult {
-    ///                 best_move: second.pv[0],
-    ///                 ponder_move: second.pv.get(1).copied(),
-    ///                 score: second.score,
-    ///                 pv: second.pv.clone(),
-    ///                 ..result
-    ///             },
-    ///             None => result,
-    ///         }
-    ///     }
-    ///
-    ///     fn finish(self: Box<Self>, result: SearchResult) {
-    ///         *self.0.lock().unwrap() = Some(result);
-    ///     }
-    /// }
-    ///
-    /// let played = Arc::new(Mutex::new(None));
-    /// let mut pool = SearchPool::default();
-    /// let job = SearchJob::new(Position::startpos(), Limits::depth(4)).with_multipv(2);
-    /// let sink = Box::new(SecondBest(Arc::clone(&played)));
-    /// pool.start(job, &SearchControl::new(), sink).unwrap();
-    /// pool.wait();
-    /// let result = played.lock().unwrap().take().unwrap();
-    /// assert_eq!(result.best_move, result.lines[1].pv[0]);
-    /// assert_ne!(result.best_move, result.lines[0].pv[0]);
-    /// ```
-    fn conclude(&mut self, result: SearchResult, _control: &SearchControl) -> SearchResult {
-        result
-    }
-
-    /// The final result, exactly once per search, after the pool has
-    /// become free for the next search.
-    fn finish(self: Box<Self>, result: SearchResult);
-}
 
 /// Why [`SearchPool::start`] refused a search.
 ///
@@ -234,7 +84,7 @@ pub enum PoolError {
 /// assert_eq!(result.pv.first(), Some(&result.best_move));
 /// ```
 pub struct SearchPool<E: Evaluate + Clone + 'static = Evaluator> {
-    options: SearchOptions,
+    settings: PoolSettings,
     tt: Arc<TranspositionTable>,
     tables: Option<Arc<dyn EndgameTables>>,
     threads: Threads<E>,
@@ -247,22 +97,22 @@ pub struct SearchPool<E: Evaluate + Clone + 'static = Evaluator> {
 
 impl Default for SearchPool {
     fn default() -> SearchPool {
-        SearchPool::new(SearchOptions::default())
+        SearchPool::new(PoolSettings::default())
     }
 }
 
 impl SearchPool {
-    /// A pool with these options and the handcrafted evaluator.
+    /// A pool with these settings and the handcrafted evaluator.
     ///
     /// ```
     /// use outpost_notation::parse_fen;
-    /// use outpost_search::{Limits, Score, SearchControl, SearchJob, SearchOptions, SearchPool};
+    /// use outpost_search::{Limits, Score, SearchControl, SearchJob, PoolSettings, SearchPool};
     ///
-    /// let mut pool = SearchPool::new(SearchOptions {
+    /// let mut pool = SearchPool::new(PoolSettings {
     ///     hash_mib: 4,
-    ///     ..SearchOptions::default()
+    ///     ..PoolSettings::default()
     /// });
-    /// assert_eq!(pool.options().hash_mib, 4);
+    /// assert_eq!(pool.settings().hash_mib, 4);
     ///
     /// // Rd8 mates.
     /// let pos = parse_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").unwrap();
@@ -271,19 +121,19 @@ impl SearchPool {
     /// assert_eq!(result.best_move.to_string(), "d1d8");
     /// assert_eq!(result.score, Score::Mate(1));
     /// ```
-    pub fn new(options: SearchOptions) -> SearchPool {
-        SearchPool::with_evaluator(options, Evaluator::new())
+    pub fn new(settings: PoolSettings) -> SearchPool {
+        SearchPool::with_evaluator(settings, Evaluator::new())
     }
 }
 
 impl<E: Evaluate + Clone + 'static> SearchPool<E> {
-    /// A pool with these options, every thread evaluating with a clone of `eval`.
+    /// A pool with these settings, every thread evaluating with a clone of `eval`.
     ///
     /// ```
     /// use outpost_board::{Color, PieceKind, Position};
     /// use outpost_eval::Evaluate;
     /// use outpost_notation::parse_fen;
-    /// use outpost_search::{Limits, SearchControl, SearchJob, SearchOptions, SearchPool};
+    /// use outpost_search::{Limits, SearchControl, SearchJob, PoolSettings, SearchPool};
     ///
     /// /// Counts material and nothing else.
     /// #[derive(Clone)]
@@ -308,21 +158,21 @@ impl<E: Evaluate + Clone + 'static> SearchPool<E> {
     ///     }
     /// }
     ///
-    /// let mut pool = SearchPool::with_evaluator(SearchOptions::default(), Material);
+    /// let mut pool = SearchPool::with_evaluator(PoolSettings::default(), Material);
     /// // The queen on d5 hangs to the rook on d2.
     /// let pos = parse_fen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
     /// let job = SearchJob::new(pos, Limits::depth(3));
     /// let result = pool.search(job, &SearchControl::new(), &mut |_| {});
     /// assert_eq!(result.best_move.to_string(), "d2d5");
     /// ```
-    pub fn with_evaluator(options: SearchOptions, eval: E) -> SearchPool<E> {
-        let threads = Threads::new(options.threads.max(1), &eval);
+    pub fn with_evaluator(settings: PoolSettings, eval: E) -> SearchPool<E> {
+        let threads = Threads::new(settings.threads.max(1), &eval);
         SearchPool {
-            tt: Arc::new(TranspositionTable::new(options.hash_mib)),
+            tt: Arc::new(TranspositionTable::new(settings.hash_mib)),
             tables: None,
-            options: SearchOptions {
+            settings: PoolSettings {
                 threads: threads.len(),
-                ..options
+                ..settings
             },
             threads,
             state: Arc::new(PoolState::default()),
@@ -331,37 +181,37 @@ impl<E: Evaluate + Clone + 'static> SearchPool<E> {
         }
     }
 
-    /// The current options.
-    pub fn options(&self) -> &SearchOptions {
-        &self.options
+    /// The current settings.
+    pub fn settings(&self) -> &PoolSettings {
+        &self.settings
     }
 
     /// Sets the number of search threads (at least 1). Call it between searches.
     pub fn set_threads(&mut self, threads: usize) {
         self.wait();
         self.threads.resize(threads, &self.prototype);
-        self.options.threads = self.threads.len();
+        self.settings.threads = self.threads.len();
     }
 
     /// Resizes (and clears) the transposition table. When the system
-    /// cannot give the memory, the table and the option stay as they were.
+    /// cannot give the memory, the table and the setting stay as they were.
     ///
     /// ```
     /// use outpost_search::{HashTooLarge, SearchPool};
     ///
     /// let mut pool = SearchPool::default();
     /// assert_eq!(pool.set_hash(4), Ok(()));
-    /// assert_eq!(pool.options().hash_mib, 4);
+    /// assert_eq!(pool.settings().hash_mib, 4);
     /// // More mebibytes than there are bytes to address.
     /// assert_eq!(
     ///     pool.set_hash(usize::MAX),
     ///     Err(HashTooLarge { mib: usize::MAX })
     /// );
-    /// assert_eq!(pool.options().hash_mib, 4);
+    /// assert_eq!(pool.settings().hash_mib, 4);
     /// ```
     pub fn set_hash(&mut self, mib: usize) -> Result<(), HashTooLarge> {
         let table = TranspositionTable::try_new(mib.max(1))?;
-        self.options.hash_mib = mib.max(1);
+        self.settings.hash_mib = mib.max(1);
         self.tt = Arc::new(table);
         Ok(())
     }
@@ -380,17 +230,17 @@ impl<E: Evaluate + Clone + 'static> SearchPool<E> {
 
     /// Sets the contempt in centipawns.
     pub fn set_contempt(&mut self, contempt: i32) {
-        self.options.contempt = contempt;
+        self.settings.contempt = contempt;
     }
 
     /// Chooses how the root drives the search.
-    pub fn set_driver(&mut self, driver: crate::SearchDriver) {
-        self.options.driver = driver;
+    pub fn set_driver(&mut self, driver: SearchDriver) {
+        self.settings.driver = driver;
     }
 
     /// Sets the time kept in reserve per move.
     pub fn set_move_overhead(&mut self, overhead: Duration) {
-        self.options.move_overhead = overhead;
+        self.settings.move_overhead = overhead;
     }
 
     /// Probes these endgame tables inside the search (or none).
@@ -478,15 +328,15 @@ impl<E: Evaluate + Clone + 'static> SearchPool<E> {
         }
         self.last_control = Some(control.clone());
         self.tt.new_search();
-        let settings = SharedSettings {
+        let settings = JobSettings {
             tables: self.tables.clone(),
             threads: self.threads.len(),
             multipv: job.multipv.max(1),
-            contempt: self.options.contempt,
-            driver: self.options.driver,
+            contempt: self.settings.contempt,
+            driver: self.settings.driver,
             budget: TimeBudget::new(
                 &job.limits,
-                self.options.move_overhead,
+                self.settings.move_overhead,
                 job.position.fullmove_number(),
             ),
         };
@@ -645,153 +495,4 @@ impl SearchSink for ResultSink {
     fn finish(self: Box<Self>, result: SearchResult) {
         let _ = self.0.send(result);
     }
-}
-
-/// The result of a search whose main thread failed: the first legal move,
-/// so a front end still has something to play.
-///
-/// ```
-/// use outpost_board::Position;
-/// use outpost_notation::parse_fen;
-/// use outpost_search::{fallback_result, Score};
-///
-/// let start = Position::startpos();
-/// let result = fallback_result(&start);
-/// assert!(start.is_legal(result.best_move));
-/// assert_eq!(result.pv, vec![result.best_move]);
-/// assert_eq!((result.score, result.depth), (Score::Centipawns(0), 0));
-///
-/// // Checkmated: nothing to play.
-/// let mated = parse_fen("R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1").unwrap();
-/// let result = fallback_result(&mated);
-/// assert!(result.best_move.is_null());
-/// assert!(result.pv.is_empty());
-/// ```
-pub fn fallback_result(pos: &Position) -> SearchResult {
-    let best_move = pos.legal_moves().first().copied().unwrap_or(Move::NULL);
-    SearchResult {
-        best_move,
-        pv: if best_move.is_null() {
-            Vec::new()
-        } else {
-            vec![best_move]
-        },
-        ..SearchResult::default()
-    }
-}
-
-/// The result of a search from the main thread's root moves.
-pub(crate) fn result_of(
-    pos: &Position,
-    root_moves: &[RootMove],
-    multipv: usize,
-    depth: i32,
-    nodes: u64,
-    tb_hits: u64,
-    time: Duration,
-) -> SearchResult {
-    let multipv = multipv.clamp(1, root_moves.len().max(1));
-    let lines: Vec<PvLine> = root_moves
-        .iter()
-        .take(multipv)
-        .map(|rm| PvLine {
-            score: Score::from_internal(root_score(rm)),
-            pv: playable(pos, &rm.pv),
-        })
-        .collect();
-    let best = root_moves.first();
-    let best_move = best.map_or(Move::NULL, |rm| rm.mv);
-    let pv = lines.first().map(|l| l.pv.clone()).unwrap_or_default();
-    SearchResult {
-        best_move,
-        ponder_move: pv.get(1).copied(),
-        score: Score::from_internal(best.map_or(0, root_score)),
-        pv,
-        lines,
-        depth,
-        nodes,
-        tb_hits,
-        time,
-    }
-}
-
-/// The line of `result` as a report: what a GUI should see last when the
-/// move played is not the first move of the line reported before.
-///
-/// ```
-/// use outpost_board::Position;
-/// use outpost_notation::parse_uci_move;
-/// use outpost_search::{final_line, Score, ScoreBound, SearchResult};
-///
-/// let pos = Position::startpos();
-/// let e4 = parse_uci_move(&pos, "e2e4").unwrap();
-/// let e5 = parse_uci_move(&pos.play(e4), "e7e5").unwrap();
-/// let d4 = parse_uci_move(&pos, "d2d4").unwrap();
-/// let result = SearchResult {
-///     best_move: e4,
-///     score: Score::Centipawns(30),
-///     pv: vec![e4, e5],
-///     depth: 7,
-///     nodes: 50_000,
-///     ..SearchResult::default()
-/// };
-/// let line = final_line(&result, None, 12);
-/// assert_eq!(
-///     (line.depth, line.multipv, line.bound),
-///     (7, 1, ScoreBound::Exact)
-/// );
-/// assert_eq!((line.score, line.hashfull), (Score::Centipawns(30), 12));
-/// assert_eq!(line.pv, vec![e4, e5]);
-///
-/// // A move chosen off the line (by a strength level, say) stands alone.
-/// let changed = SearchResult {
-///     best_move: d4,
-///     ..result
-/// };
-/// assert_eq!(final_line(&changed, Some(&line), 12).pv, vec![d4]);
-/// ```
-pub fn final_line(result: &SearchResult, last: Option<&PvReport>, hashfull: u32) -> PvReport {
-    let depth = result.depth.max(1);
-    let time = result.time;
-    PvReport {
-        depth,
-        seldepth: last.map_or(0, |l| l.seldepth).max(depth as usize),
-        multipv: 1,
-        score: result.score,
-        bound: ScoreBound::Exact,
-        nodes: result.nodes,
-        time,
-        nps: (result.nodes as f64 / time.as_secs_f64().max(0.001)) as u64,
-        hashfull,
-        tb_hits: result.tb_hits,
-        pv: if result.pv.first() == Some(&result.best_move) {
-            result.pv.clone()
-        } else {
-            vec![result.best_move]
-        },
-    }
-}
-
-/// The score of a root move from the last completed iteration (or the
-/// current one's, when none completed).
-fn root_score(rm: &RootMove) -> i32 {
-    if rm.previous_score == -INFINITE {
-        rm.score.max(-INFINITE + 1)
-    } else {
-        rm.previous_score
-    }
-}
-
-/// The longest legal prefix of `line` from `pos`.
-pub(crate) fn playable(pos: &Position, line: &[Move]) -> Vec<Move> {
-    let mut check = *pos;
-    let mut keep = Vec::with_capacity(line.len());
-    for &mv in line {
-        if !check.is_legal(mv) {
-            break;
-        }
-        check.make_move(mv);
-        keep.push(mv);
-    }
-    keep
 }

@@ -1,42 +1,9 @@
 //! What a search tells its caller while it runs and when it ends.
 
-use crate::score::Score;
+use crate::control::SearchControl;
+use crate::score::{Bound, Score};
 use outpost_board::Move;
 use std::time::Duration;
-
-/// How a reported score bounds the true score.
-///
-/// Every completed iteration ends with an exact line; bounds come from an
-/// aspiration window that failed, and are reported only once the search
-/// has run for a second.
-///
-/// ```
-/// use outpost_board::Position;
-/// use outpost_search::{Limits, Report, ScoreBound, SearchControl, SearchJob, SearchPool};
-///
-/// let mut exact_depths = Vec::new();
-/// SearchPool::default().search(
-///     SearchJob::new(Position::startpos(), Limits::depth(4)),
-///     &SearchControl::new(),
-///     &mut |report| {
-///         if let Report::Pv(line) = report {
-///             if line.bound == ScoreBound::Exact {
-///                 exact_depths.push(line.depth);
-///             }
-///         }
-///     },
-/// );
-/// assert_eq!(exact_depths, [1, 2, 3, 4]);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScoreBound {
-    /// The score is exact.
-    Exact,
-    /// The true score is at least this (the search failed high).
-    Lower,
-    /// The true score is at most this (the search failed low).
-    Upper,
-}
 
 /// One principal variation at the end of an iteration (or of an aspiration
 /// window that failed).
@@ -79,7 +46,7 @@ pub struct PvReport {
     /// The score of the line.
     pub score: Score,
     /// Whether the score is exact or a bound.
-    pub bound: ScoreBound,
+    pub bound: Bound,
     /// Nodes searched so far, all threads.
     pub nodes: u64,
     /// Time since the search started.
@@ -202,4 +169,106 @@ pub struct SearchResult {
     pub tb_hits: u64,
     /// Time spent.
     pub time: Duration,
+}
+
+/// Where a search started with [`SearchPool::start`](crate::SearchPool::start) sends what it finds.
+/// Every method runs on the pool's main search thread, in this order:
+/// reports, then [`SearchSink::conclude`] once, then [`SearchSink::finish`]
+/// once.
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_search::{
+///     Limits, Report, SearchControl, SearchJob, SearchPool, SearchResult, SearchSink,
+/// };
+/// use std::sync::mpsc::{channel, Sender};
+///
+/// /// Sends the depth of every line reported, then the result.
+/// struct Forward(Sender<Result<i32, SearchResult>>);
+///
+/// impl SearchSink for Forward {
+///     fn report(&mut self, report: Report) {
+///         if let Report::Pv(line) = report {
+///             let _ = self.0.send(Ok(line.depth));
+///         }
+///     }
+///
+///     fn finish(self: Box<Self>, result: SearchResult) {
+///         let _ = self.0.send(Err(result));
+///     }
+/// }
+///
+/// let mut pool = SearchPool::default();
+/// let (sender, inbox) = channel();
+/// let job = SearchJob::new(Position::startpos(), Limits::depth(4));
+/// pool.start(job, &SearchControl::new(), Box::new(Forward(sender)))
+///     .unwrap();
+/// // The search runs on the pool's thread; this one reads what it sends.
+/// let mut depths = Vec::new();
+/// let result = loop {
+///     match inbox.recv().unwrap() {
+///         Ok(depth) => depths.push(depth),
+///         Err(result) => break result,
+///     }
+/// };
+/// assert_eq!(depths.first(), Some(&1));
+/// assert_eq!(depths.last(), Some(&4));
+/// assert_eq!(result.depth, 4);
+/// ```
+pub trait SearchSink: Send {
+    /// A report while the search runs.
+    fn report(&mut self, report: Report);
+
+    /// The search has ended and the pool still counts as searching: a
+    /// chance to change the result, or to take time before it is given
+    /// (a strength level's choice of move and its thinking time).
+    ///
+    /// ```
+    /// use outpost_board::Position;
+    /// use outpost_search::{
+    ///     Limits, Report, SearchControl, SearchJob, SearchPool, SearchResult, SearchSink,
+    /// };
+    /// use std::sync::{Arc, Mutex};
+    ///
+    /// /// Plays the second best line: a (very) weak level.
+    /// struct SecondBest(Arc<Mutex<Option<SearchResult>>>);
+    ///
+    /// impl SearchSink for SecondBest {
+    ///     fn report(&mut self, _: Report) {}
+    ///
+    ///     fn conclude(&mut self, result: SearchResult, _: &SearchControl) -> SearchResult {
+    ///         match result.lines.get(1) {
+    ///             Some(second) => SearchResult {
+    ///                 best_move: second.pv[0],
+    ///                 ponder_move: second.pv.get(1).copied(),
+    ///                 score: second.score,
+    ///                 pv: second.pv.clone(),
+    ///                 ..result
+    ///             },
+    ///             None => result,
+    ///         }
+    ///     }
+    ///
+    ///     fn finish(self: Box<Self>, result: SearchResult) {
+    ///         *self.0.lock().unwrap() = Some(result);
+    ///     }
+    /// }
+    ///
+    /// let played = Arc::new(Mutex::new(None));
+    /// let mut pool = SearchPool::default();
+    /// let job = SearchJob::new(Position::startpos(), Limits::depth(4)).with_multipv(2);
+    /// let sink = Box::new(SecondBest(Arc::clone(&played)));
+    /// pool.start(job, &SearchControl::new(), sink).unwrap();
+    /// pool.wait();
+    /// let result = played.lock().unwrap().take().unwrap();
+    /// assert_eq!(result.best_move, result.lines[1].pv[0]);
+    /// assert_ne!(result.best_move, result.lines[0].pv[0]);
+    /// ```
+    fn conclude(&mut self, result: SearchResult, _control: &SearchControl) -> SearchResult {
+        result
+    }
+
+    /// The final result, exactly once per search, after the pool has
+    /// become free for the next search.
+    fn finish(self: Box<Self>, result: SearchResult);
 }

@@ -1,6 +1,7 @@
-//! Search scores: centipawns, mates and their distances.
+//! Search scores: centipawns, table wins and mates, their distances from
+//! the root, and how a searched score bounds the true one.
 
-use crate::tables::TB_BOUND;
+use crate::limits::MAX_PLY;
 
 /// A score larger than any evaluation or mate score.
 pub const INFINITE: i32 = 32_000;
@@ -8,6 +9,70 @@ pub const INFINITE: i32 = 32_000;
 pub const MATE: i32 = 31_000;
 /// Scores at or beyond this (in absolute value) are mates.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+
+/// The score of a position the tables call won, at the root; a win found
+/// `ply` plies deep scores `TB_WIN - ply`. Below every mate score and above
+/// every evaluation, so a known win beats any material count but not a mate.
+pub const TB_WIN: i32 = 20_000;
+
+/// Scores at or beyond this (in absolute value) are table wins or mates.
+pub const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
+
+const _: () = assert!(TB_WIN < MATE_BOUND - MAX_PLY as i32);
+
+/// How a searched score bounds the true score: in the transposition table,
+/// and in the lines a search reports (every completed iteration ends with an
+/// exact line; bounds come from an aspiration window that failed, and are
+/// reported only once the search has run for a second).
+///
+/// ```
+/// use outpost_board::Position;
+/// use outpost_search::{Bound, Limits, Report, SearchControl, SearchJob, SearchPool};
+///
+/// // A node searched with the window (alpha, beta) = (0, 40):
+/// assert_eq!(Bound::of(60, 0, 40), Bound::Lower); // failed high
+/// assert_eq!(Bound::of(25, 0, 40), Bound::Exact); // inside the window
+/// assert_eq!(Bound::of(-10, 0, 40), Bound::Upper); // failed low
+///
+/// let mut exact_depths = Vec::new();
+/// SearchPool::default().search(
+///     SearchJob::new(Position::startpos(), Limits::depth(4)),
+///     &SearchControl::new(),
+///     &mut |report| {
+///         if let Report::Pv(line) = report {
+///             if line.bound == Bound::Exact {
+///                 exact_depths.push(line.depth);
+///             }
+///         }
+///     },
+/// );
+/// assert_eq!(exact_depths, [1, 2, 3, 4]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score is at most this one (the search failed low: no move
+    /// reached alpha).
+    Upper = 1,
+    /// The true score is at least this one (the search failed high: a move
+    /// reached beta).
+    Lower = 2,
+    /// The score is exact (a principal variation).
+    Exact = 3,
+}
+
+impl Bound {
+    /// What a node's best score says, given the window it was searched with.
+    #[inline]
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
 
 /// The score for the side to move when it is mated `ply` plies from the root.
 #[inline]

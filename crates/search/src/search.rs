@@ -4,24 +4,23 @@
 use crate::history::{
     continuation_index, history_bonus, ContinuationIndex, CorrectionKeys, History,
 };
+use crate::job::{Job, Shared};
+use crate::limits::MAX_PLY;
 use crate::movepick::{MovePicker, PickerBuffers};
-use crate::options::SearchDriver;
 use crate::params;
-use crate::pool::playable;
-use crate::report::{PvReport, Report, ScoreBound};
-use crate::score::{is_mate, mate_in, mated_in, Score, INFINITE, MATE_BOUND};
-use crate::tables::{TableWdl, TB_WIN};
-use crate::thread::{Job, Shared};
-use crate::tt::Bound;
+use crate::report::{PvReport, Report};
+use crate::result::{playable, RootMove};
+use crate::score::{is_mate, mate_in, mated_in, Bound, Score, INFINITE, MATE_BOUND, TB_WIN};
+use crate::settings::SearchDriver;
+use crate::tables::TableWdl;
+use crate::tt::Entry;
 use outpost_board::{CastlingRights, Color, Move, Piece, PieceKind, Position, SEE_VALUES};
 use outpost_eval::Evaluate;
+use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::sync::LazyLock;
 
 mod driver;
-
-/// Deepest ply the search reaches.
-pub const MAX_PLY: usize = 128;
 
 // Pruning margins and depth limits, in centipawns and plies, are in
 // `params` (one place, tunable in a `tune` build).
@@ -101,16 +100,43 @@ impl SearchBuffers {
     }
 }
 
-/// A root move with its latest score and line.
-#[derive(Clone, Debug)]
-pub(crate) struct RootMove {
-    pub(crate) mv: Move,
-    pub(crate) score: i32,
-    pub(crate) previous_score: i32,
-    pub(crate) seldepth: usize,
-    pub(crate) pv: Vec<Move>,
-    /// Nodes spent below this move over the whole search.
-    pub(crate) nodes: u64,
+/// What a node of [`Worker::negamax`] knows once [`Worker::probe`] has
+/// read it: what the later stages decide by.
+#[derive(Clone, Copy)]
+struct Node {
+    key: u64,
+    /// The remaining depth (one less after internal iterative reduction).
+    depth: i32,
+    ply: usize,
+    /// Searched with an open window (a principal variation node).
+    pv_node: bool,
+    in_check: bool,
+    /// The move left out when this is a singular-extension search.
+    excluded: Move,
+    entry: Option<Entry>,
+    tt_move: Move,
+    /// An endgame table's bounds on the score, in a PV node.
+    table_floor: i32,
+    table_ceiling: i32,
+    /// The evaluator's score, as the table keeps it.
+    raw_eval: i32,
+    /// `raw_eval` corrected by the correction histories.
+    static_eval: i32,
+    /// `static_eval`, sharpened by the table's score when it bounds it.
+    eval: i32,
+    /// The static evaluation is better than two plies before.
+    improving: bool,
+    /// Double extensions on the path from the root to this node.
+    double_extensions: u8,
+}
+
+/// What the histories expect at a node: the move that led to it, its
+/// counter-move, the killers, and the continuation-history blocks.
+struct MoveHints {
+    previous: Option<(Piece, Move)>,
+    counter: Move,
+    killers: [Move; 2],
+    context: [ContinuationIndex; 2],
 }
 
 #[derive(Clone, Copy, Default)]
@@ -404,10 +430,10 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     if score <= alpha {
                         beta = (alpha + beta) / 2;
                         alpha = (score - delta).max(-INFINITE);
-                        self.report_line(pos, depth, pv_index, ScoreBound::Upper, report);
+                        self.report_line(pos, depth, pv_index, Bound::Upper, report);
                     } else if score >= beta {
                         beta = (score + delta).min(INFINITE);
-                        self.report_line(pos, depth, pv_index, ScoreBound::Lower, report);
+                        self.report_line(pos, depth, pv_index, Bound::Lower, report);
                     } else {
                         break;
                     }
@@ -426,7 +452,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 rm.previous_score = rm.score;
             }
             for i in 0..multipv {
-                self.report_line(pos, depth, i, ScoreBound::Exact, report);
+                self.report_line(pos, depth, i, Bound::Exact, report);
             }
             if !self.is_main() {
                 continue;
@@ -484,7 +510,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         pos: &Position,
         depth: i32,
         index: usize,
-        bound: ScoreBound,
+        bound: Bound,
         report: &mut dyn FnMut(Report),
     ) {
         if !self.is_main() {
@@ -492,11 +518,11 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         }
         let time = self.shared.elapsed();
         // Bound reports only once the search runs long enough to matter.
-        if bound != ScoreBound::Exact && time.as_millis() < 1000 {
+        if bound != Bound::Exact && time.as_millis() < 1000 {
             return;
         }
         let rm = &self.root_moves[index];
-        let exact = bound == ScoreBound::Exact;
+        let exact = bound == Bound::Exact;
         let score = if exact { rm.previous_score } else { rm.score };
         if score == -INFINITE {
             return;
@@ -556,15 +582,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     0
                 };
                 r = r.clamp(0, (new_depth - 1).max(0));
-                let scout = if self.full_window { -beta } else { -alpha - 1 };
-                let mut s = -self.negamax(&child, scout, -alpha, new_depth - r, 1, true);
-                if s > alpha && r > 0 {
-                    s = -self.negamax(&child, scout, -alpha, new_depth, 1, true);
-                }
-                if s > alpha && s < beta && scout != -beta {
-                    s = -self.negamax(&child, -beta, -alpha, new_depth, 1, true);
-                }
-                s
+                self.search_later_move(&child, alpha, beta, new_depth, r, 0)
             };
             self.unmake_child();
             if self.stopped {
@@ -598,13 +616,18 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         best
     }
 
-    #[allow(clippy::too_many_lines)]
+    /// A principal variation search of `pos` to `depth` in the window
+    /// (`alpha`, `beta`), `ply` plies from the root, in stages:
+    /// [`Worker::probe`] ends the node from what is already known or reads
+    /// it, [`Worker::prune`] tries to cut it before its moves,
+    /// [`Worker::search_moves`] searches them (each one pruned, extended or
+    /// reduced), and [`Worker::store_node`] records what was found.
     fn negamax(
         &mut self,
         pos: &Position,
         mut alpha: i32,
         mut beta: i32,
-        mut depth: i32,
+        depth: i32,
         ply: usize,
         null_allowed: bool,
     ) -> i32 {
@@ -618,91 +641,123 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        let mut node = match self.probe(pos, &mut alpha, &mut beta, depth, ply, pv_node) {
+            ControlFlow::Break(score) => return score,
+            ControlFlow::Continue(node) => node,
+        };
+        if let Some(score) = self.prune(pos, &node, alpha, beta, null_allowed) {
+            return score;
+        }
+        // Internal iterative reduction: without a hash move, search shallower first.
+        if node.depth >= 4 && node.tt_move.is_null() {
+            node.depth -= 1;
+        }
+        let (best_score, best_move, searched) = match self.search_moves(pos, &node, alpha, beta) {
+            ControlFlow::Break(score) => return score,
+            ControlFlow::Continue(outcome) => outcome,
+        };
+        if searched == 0 {
+            // With a move excluded, the others may all have been pruned or
+            // there were none: fail low rather than claim mate or stalemate.
+            if !node.excluded.is_null() {
+                return alpha;
+            }
+            return if node.in_check {
+                mated_in(ply)
+            } else {
+                self.draw_score(pos)
+            };
+        }
+        let best_score = best_score.min(node.table_ceiling);
+        if node.excluded.is_null() {
+            self.store_node(
+                pos,
+                &node,
+                best_score,
+                best_move,
+                Bound::of(best_score, alpha, beta),
+            );
+        }
+        best_score
+    }
+
+    /// The first stage of [`Worker::negamax`]: ends the node when its score
+    /// is already known (a draw, the ply limit, a mate nearer the root, a
+    /// table entry deep enough, an endgame table's answer that crosses the
+    /// window), or gathers what the later stages need. Narrows the window
+    /// by mate distance and, in a PV node, by an endgame table's bound.
+    #[inline(always)]
+    fn probe(
+        &mut self,
+        pos: &Position,
+        alpha: &mut i32,
+        beta: &mut i32,
+        depth: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> ControlFlow<i32, Node> {
         if self.is_draw(pos) {
-            return self.draw_score(pos);
+            return ControlFlow::Break(self.draw_score(pos));
         }
         if ply >= MAX_PLY {
-            return self.evaluate(pos);
+            return ControlFlow::Break(self.evaluate(pos));
         }
         // Mate-distance pruning: no line from here beats a mate already found nearer the root.
-        alpha = alpha.max(mated_in(ply));
-        beta = beta.min(mate_in(ply + 1));
-        if alpha >= beta {
-            return alpha;
+        *alpha = (*alpha).max(mated_in(ply));
+        *beta = (*beta).min(mate_in(ply + 1));
+        if *alpha >= *beta {
+            return ControlFlow::Break(*alpha);
         }
 
         let key = pos.key();
         let excluded = self.frames[ply].excluded;
         let entry = self.shared.tt.probe(key, ply);
-        let tt_move = entry.map_or(Move::NULL, |e| e.mv);
         if let Some(e) = entry {
             if !pv_node
                 && excluded.is_null()
                 && e.depth >= depth
                 && match e.bound {
                     Bound::Exact => true,
-                    Bound::Lower => e.score >= beta,
-                    Bound::Upper => e.score <= alpha,
+                    Bound::Lower => e.score >= *beta,
+                    Bound::Upper => e.score <= *alpha,
                 }
             {
-                return e.score;
+                return ControlFlow::Break(e.score);
             }
         }
-        // Endgame tables: once a capture or a pawn move has brought the
-        // position down to the tables' size, its value is known. A win is a
-        // lower bound (a mate may be nearer) and a loss an upper one: they
-        // cut when they cross the window, and in a PV node bound the
-        // search below instead.
         let mut table_floor = -INFINITE;
         let mut table_ceiling = INFINITE;
-        if let Some(tables) = &self.shared.tables {
-            let men = pos.occupied().count();
-            let max_men = tables.max_men();
-            if pos.halfmove_clock() == 0
-                && excluded.is_null()
-                && men <= max_men
-                && (men < max_men || depth >= tables.probe_depth())
-                && pos.castling_rights() == CastlingRights::NONE
-            {
-                if let Some(wdl) = tables.probe_wdl(pos) {
-                    self.shared.tb_hits.fetch_add(1, Ordering::Relaxed);
-                    let (score, bound) = match wdl {
-                        TableWdl::Win => (TB_WIN - ply as i32, Bound::Lower),
-                        TableWdl::Loss => (-TB_WIN + ply as i32, Bound::Upper),
-                        TableWdl::CursedWin => (self.draw_score(pos) + 2, Bound::Exact),
-                        TableWdl::BlessedLoss => (self.draw_score(pos) - 2, Bound::Exact),
-                        TableWdl::Draw => (self.draw_score(pos), Bound::Exact),
+        if excluded.is_null() {
+            if let Some((score, bound)) = self.probe_tables(pos, depth, ply) {
+                let cuts = match bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= *beta,
+                    Bound::Upper => score <= *alpha,
+                };
+                if cuts {
+                    let depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                    let eval = if pos.is_check() {
+                        0
+                    } else {
+                        self.evaluate(pos)
                     };
-                    let cuts = match bound {
-                        Bound::Exact => true,
-                        Bound::Lower => score >= beta,
-                        Bound::Upper => score <= alpha,
-                    };
-                    if cuts {
-                        let depth = (depth + 6).min(MAX_PLY as i32 - 1);
-                        let eval = if pos.is_check() {
-                            0
-                        } else {
-                            self.evaluate(pos)
-                        };
-                        self.shared
-                            .tt
-                            .store(key, Move::NULL, score, eval, depth, bound, ply);
-                        return score;
-                    }
-                    if pv_node {
-                        if bound == Bound::Lower {
-                            table_floor = score;
-                            alpha = alpha.max(score);
-                        } else {
-                            table_ceiling = score;
-                        }
+                    self.shared
+                        .tt
+                        .store(key, Move::NULL, score, eval, depth, bound, ply);
+                    return ControlFlow::Break(score);
+                }
+                // A PV node searches on, within the table's bound.
+                if pv_node {
+                    if bound == Bound::Lower {
+                        table_floor = score;
+                        *alpha = (*alpha).max(score);
+                    } else {
+                        table_ceiling = score;
                     }
                 }
             }
         }
         let in_check = pos.is_check();
-        let us = pos.side_to_move();
         // The evaluation as computed (kept in the table), then corrected by
         // the correction histories, then sharpened by a table bound.
         let raw_eval = if in_check {
@@ -734,138 +789,229 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         self.frames[ply].eval = static_eval;
         let double_extensions = self.frames[ply - 1].double_extensions;
         self.frames[ply].double_extensions = double_extensions;
-        let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].eval;
+        ControlFlow::Continue(Node {
+            key,
+            depth,
+            ply,
+            pv_node,
+            in_check,
+            excluded,
+            entry,
+            tt_move: entry.map_or(Move::NULL, |e| e.mv),
+            table_floor,
+            table_ceiling,
+            raw_eval,
+            static_eval,
+            eval,
+            improving: !in_check && ply >= 2 && static_eval > self.frames[ply - 2].eval,
+            double_extensions,
+        })
+    }
 
-        if !pv_node && !in_check && excluded.is_null() {
-            // Reverse futility: far above beta at shallow depth, assume it holds.
-            if depth <= params::rfp_max_depth()
-                && eval < MATE_BOUND
-                && eval - params::rfp_margin() * (depth - i32::from(improving)) >= beta
-            {
-                return eval;
-            }
-            // Razoring: hopeless at shallow depth unless a capture saves it.
-            if depth <= params::razor_max_depth()
-                && eval + params::razor_base() + params::razor_per_depth_squared() * depth * depth
-                    <= alpha
-            {
-                let v = self.qsearch(pos, alpha, alpha + 1, ply);
-                if v <= alpha {
-                    return v;
-                }
-            }
-            // Null move: if passing still beats beta, the position is good
-            // enough. Not without pieces (zugzwang), verified when deep.
-            if null_allowed
-                && depth >= params::null_min_depth()
-                && eval >= beta
-                && beta > -MATE_BOUND
-                && Self::has_pieces(pos)
-            {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
-                let child = self.make_child(pos, Move::NULL, ply);
-                let v = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1, false);
-                self.unmake_child();
-                if self.stopped {
-                    return 0;
-                }
-                if v >= beta {
-                    let v = if v >= MATE_BOUND { beta } else { v };
-                    if depth < params::null_verify_depth() {
-                        return v;
-                    }
-                    let verified = self.negamax(pos, beta - 1, beta, depth - r, ply, false);
-                    if verified >= beta {
-                        return v;
-                    }
-                }
-            }
-        }
-        // ProbCut: a good capture whose reduced search beats beta by a wide
-        // margin would almost surely beat beta at full depth too.
-        let probcut_beta = beta + params::probcut_margin();
-        if !pv_node
-            && !in_check
-            && excluded.is_null()
-            && depth >= params::probcut_min_depth()
-            && beta.abs() < MATE_BOUND
-            && !entry.is_some_and(|e| e.depth >= depth - 3 && e.score < probcut_beta)
+    /// Endgame tables: once a capture or a pawn move has brought the
+    /// position down to the tables' size, its value is known. A win is a
+    /// lower bound (a mate may be nearer) and a loss an upper one.
+    #[inline(always)]
+    fn probe_tables(&mut self, pos: &Position, depth: i32, ply: usize) -> Option<(i32, Bound)> {
+        let tables = self.shared.tables.as_ref()?;
+        let men = pos.occupied().count();
+        let max_men = tables.max_men();
+        if pos.halfmove_clock() != 0
+            || men > max_men
+            || (men == max_men && depth < tables.probe_depth())
+            || pos.castling_rights() != CastlingRights::NONE
         {
-            let mut picker = MovePicker::noisy(pos, tt_move);
-            let slot = picker_slot(ply, PickerUse::Main);
-            while let Some(mv) = picker.next(pos, self.history, &mut self.pickers[slot]) {
-                if !pos.see_ge(mv, probcut_beta - static_eval) {
-                    continue;
-                }
-                let child = self.make_child(pos, mv, ply);
-                let mut v = -self.qsearch(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
-                if v >= probcut_beta {
-                    v = -self.negamax(
-                        &child,
-                        -probcut_beta,
-                        -probcut_beta + 1,
-                        depth - params::probcut_reduction(),
-                        ply + 1,
-                        true,
-                    );
-                }
-                self.unmake_child();
-                if self.stopped {
-                    return 0;
-                }
-                if v >= probcut_beta {
-                    self.shared.tt.store(
-                        key,
-                        mv,
-                        v,
-                        raw_eval,
-                        depth - (params::probcut_reduction() - 1),
-                        Bound::Lower,
-                        ply,
-                    );
-                    return v;
-                }
+            return None;
+        }
+        let wdl = tables.probe_wdl(pos)?;
+        self.shared.tb_hits.fetch_add(1, Ordering::Relaxed);
+        Some(match wdl {
+            TableWdl::Win => (TB_WIN - ply as i32, Bound::Lower),
+            TableWdl::Loss => (-TB_WIN + ply as i32, Bound::Upper),
+            TableWdl::CursedWin => (self.draw_score(pos) + 2, Bound::Exact),
+            TableWdl::BlessedLoss => (self.draw_score(pos) - 2, Bound::Exact),
+            TableWdl::Draw => (self.draw_score(pos), Bound::Exact),
+        })
+    }
+
+    /// The second stage of [`Worker::negamax`]: cuts a node off the
+    /// principal variation before its moves when its evaluation or a
+    /// cheaper search says it will fail (reverse futility, razoring, null
+    /// move, ProbCut). The score to return, if it is cut.
+    #[inline(always)]
+    fn prune(
+        &mut self,
+        pos: &Position,
+        node: &Node,
+        alpha: i32,
+        beta: i32,
+        null_allowed: bool,
+    ) -> Option<i32> {
+        if node.pv_node || node.in_check || !node.excluded.is_null() {
+            return None;
+        }
+        let (depth, eval) = (node.depth, node.eval);
+        // Reverse futility: far above beta at shallow depth, assume it holds.
+        if depth <= params::rfp_max_depth()
+            && eval < MATE_BOUND
+            && eval - params::rfp_margin() * (depth - i32::from(node.improving)) >= beta
+        {
+            return Some(eval);
+        }
+        // Razoring: hopeless at shallow depth unless a capture saves it.
+        if depth <= params::razor_max_depth()
+            && eval + params::razor_base() + params::razor_per_depth_squared() * depth * depth
+                <= alpha
+        {
+            let v = self.qsearch(pos, alpha, alpha + 1, node.ply);
+            if v <= alpha {
+                return Some(v);
             }
         }
-        // Internal iterative reduction: without a hash move, search shallower first.
-        if depth >= 4 && tt_move.is_null() {
-            depth -= 1;
+        if null_allowed {
+            if let Some(v) = self.null_move(pos, node, beta) {
+                return Some(v);
+            }
         }
+        self.probcut(pos, node, beta)
+    }
 
+    /// Null move: if passing still beats beta, the position is good enough.
+    /// Not without pieces (zugzwang), verified when deep.
+    #[inline(always)]
+    fn null_move(&mut self, pos: &Position, node: &Node, beta: i32) -> Option<i32> {
+        let (depth, eval, ply) = (node.depth, node.eval, node.ply);
+        if depth < params::null_min_depth()
+            || eval < beta
+            || beta <= -MATE_BOUND
+            || !Self::has_pieces(pos)
+        {
+            return None;
+        }
+        let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+        let child = self.make_child(pos, Move::NULL, ply);
+        let v = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1, false);
+        self.unmake_child();
+        if self.stopped {
+            return Some(0);
+        }
+        if v < beta {
+            return None;
+        }
+        let v = if v >= MATE_BOUND { beta } else { v };
+        if depth < params::null_verify_depth() {
+            return Some(v);
+        }
+        let verified = self.negamax(pos, beta - 1, beta, depth - r, ply, false);
+        (verified >= beta).then_some(v)
+    }
+
+    /// ProbCut: a good capture whose reduced search beats beta by a wide
+    /// margin would almost surely beat beta at full depth too.
+    #[inline(always)]
+    fn probcut(&mut self, pos: &Position, node: &Node, beta: i32) -> Option<i32> {
+        let (depth, ply) = (node.depth, node.ply);
+        let probcut_beta = beta + params::probcut_margin();
+        if depth < params::probcut_min_depth()
+            || beta.abs() >= MATE_BOUND
+            || node
+                .entry
+                .is_some_and(|e| e.depth >= depth - 3 && e.score < probcut_beta)
+        {
+            return None;
+        }
+        let mut picker = MovePicker::noisy(pos, node.tt_move);
+        let slot = picker_slot(ply, PickerUse::Main);
+        while let Some(mv) = picker.next(pos, self.history, &mut self.pickers[slot]) {
+            if !pos.see_ge(mv, probcut_beta - node.static_eval) {
+                continue;
+            }
+            let child = self.make_child(pos, mv, ply);
+            let mut v = -self.qsearch(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
+            if v >= probcut_beta {
+                v = -self.negamax(
+                    &child,
+                    -probcut_beta,
+                    -probcut_beta + 1,
+                    depth - params::probcut_reduction(),
+                    ply + 1,
+                    true,
+                );
+            }
+            self.unmake_child();
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= probcut_beta {
+                self.shared.tt.store(
+                    node.key,
+                    mv,
+                    v,
+                    node.raw_eval,
+                    depth - (params::probcut_reduction() - 1),
+                    Bound::Lower,
+                    ply,
+                );
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// The third stage of [`Worker::negamax`]: the moves in the picker's
+    /// order, each pruned ([`Worker::skips_move`]), extended
+    /// ([`Worker::singular_extension`], checks) or reduced
+    /// ([`Worker::reduction`]) and searched, until one beats beta
+    /// ([`Worker::reward_cutoff`]). The best score, its move and the number
+    /// of moves searched; a score to return at once when the search stops
+    /// or a singular search cuts.
+    #[inline(always)]
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        node: &Node,
+        mut alpha: i32,
+        beta: i32,
+    ) -> ControlFlow<i32, (i32, Move, usize)> {
+        let (depth, ply) = (node.depth, node.ply);
         let previous = self.previous_move(ply);
-        let counter = self.history.counter(previous);
-        let killers = self.killers[ply];
-        let context = self.continuation_context(ply);
-        let mut picker = MovePicker::new(pos, tt_move, killers, counter).with_context(context);
+        let hints = MoveHints {
+            previous,
+            counter: self.history.counter(previous),
+            killers: self.killers[ply],
+            context: self.continuation_context(ply),
+        };
+        let mut picker = MovePicker::new(pos, node.tt_move, hints.killers, hints.counter)
+            .with_context(hints.context);
         let slot = picker_slot(
             ply,
-            if excluded.is_null() {
+            if node.excluded.is_null() {
                 PickerUse::Main
             } else {
                 PickerUse::Singular
             },
         );
-        let mut best_score = table_floor;
+        let mut best_score = node.table_floor;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
         let mut quiets = [Move::NULL; 64];
         let mut quiet_count = 0;
         let mut noisies = [Move::NULL; 32];
         let mut noisy_count = 0;
-        let original_alpha = alpha;
         let pieces = Self::has_pieces(pos);
         self.killers[ply + 1] = [Move::NULL; 2];
 
-        let lmp_limit = ((3 + depth * depth) as usize / if improving { 1 } else { 2 }).max(2);
+        let lmp_limit = ((3 + depth * depth) as usize / if node.improving { 1 } else { 2 }).max(2);
         loop {
             let prunable = best_score > -MATE_BOUND && pieces && depth <= params::lmp_max_depth();
             // Late move pruning: late quiet moves at shallow depth rarely
             // matter. Futility: a quiet move cannot lift a hopeless eval to
             // alpha. Once either holds it holds for every later quiet move.
             let late = searched >= lmp_limit;
-            let futile = !in_check
+            let futile = !node.in_check
                 && depth <= params::futility_max_depth()
-                && eval + params::futility_base() + params::futility_per_depth() * depth <= alpha;
+                && node.eval + params::futility_base() + params::futility_per_depth() * depth
+                    <= alpha;
             if prunable && (late || futile) {
                 // Only the checks among the quiet moves are still wanted.
                 picker.skip_quiets(pos, &mut self.pickers[slot]);
@@ -873,74 +1019,14 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             let Some(mv) = picker.next(pos, self.history, &mut self.pickers[slot]) else {
                 break;
             };
-            if mv == excluded {
+            if mv == node.excluded {
                 continue;
             }
             let quiet = !mv.is_noisy();
-            if prunable {
-                let see_noisy_fails = |pos: &Position| {
-                    depth <= params::see_prune_max_depth()
-                        && !pos.see_ge(mv, -params::see_noisy_margin() * depth)
-                };
-                if quiet {
-                    // Late, futile, or a quiet move that loses material (SEE).
-                    if late
-                        || futile
-                        || (depth <= params::see_prune_max_depth()
-                            && !pos.see_ge(mv, -params::see_quiet_margin() * depth))
-                    {
-                        // Checks are kept (they may mate) unless they lose
-                        // as much as a bad capture would.
-                        if !picker.gives_check(pos, mv) || see_noisy_fails(pos) {
-                            continue;
-                        }
-                    }
-                } else if see_noisy_fails(pos) {
-                    continue;
-                }
+            if prunable && Self::skips_move(pos, &mut picker, mv, depth, late || futile) {
+                continue;
             }
-            // Singular extension: when the hash move is the only good move
-            // here (every other move fails well below its score), search it
-            // deeper; when others beat beta too, cut at once.
-            let mut extension = 0;
-            if mv == tt_move && excluded.is_null() && depth >= params::singular_min_depth() {
-                if let Some(e) = entry.filter(|e| {
-                    e.depth >= depth - params::singular_tt_depth_slack()
-                        && e.bound != Bound::Upper
-                        && e.score.abs() < MATE_BOUND
-                }) {
-                    let singular_beta = e.score - params::singular_margin_per_depth() * depth;
-                    self.frames[ply].excluded = mv;
-                    let v = self.negamax(
-                        pos,
-                        singular_beta - 1,
-                        singular_beta,
-                        (depth - 1) / 2,
-                        ply,
-                        false,
-                    );
-                    self.frames[ply].excluded = Move::NULL;
-                    if self.stopped {
-                        return 0;
-                    }
-                    if v < singular_beta {
-                        // Far below, off the principal variation: two plies,
-                        // a limited number of times per line.
-                        extension = if !pv_node
-                            && v < singular_beta - params::double_extension_margin()
-                            && double_extensions < MAX_DOUBLE_EXTENSIONS
-                        {
-                            2
-                        } else {
-                            1
-                        };
-                    } else if singular_beta >= beta {
-                        return singular_beta;
-                    } else if e.score >= beta {
-                        extension = -1;
-                    }
-                }
-            }
+            let mut extension = self.singular_extension(pos, node, mv, beta)?;
             let child = self.make_child(pos, mv, ply);
             let gives_check = child.is_check();
             // Checks that do not simply lose material are searched deeper.
@@ -952,73 +1038,30 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 extension = 1;
             }
             let new_depth = depth - 1 + extension;
-            self.frames[ply].double_extensions = double_extensions + u8::from(extension == 2);
+            self.frames[ply].double_extensions = node.double_extensions + u8::from(extension == 2);
             let score = if searched == 0 {
                 -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true)
             } else {
-                let mut r = 0;
-                if depth >= 3 && searched >= 2 && (quiet || !pos.see_ge(mv, 0)) {
-                    r = self.lmr[depth.min(63) as usize][searched.min(63)];
-                    r -= i32::from(pv_node);
-                    r += i32::from(!improving);
-                    // Behind a capture hash move, quiet moves are rarely best.
-                    r += i32::from(quiet && tt_move.is_noisy());
-                    r -= i32::from(gives_check || in_check);
-                    if quiet {
-                        r -= i32::from(mv == killers[0] || mv == killers[1] || mv == counter);
-                        r -= pos
-                            .piece_on(mv.from())
-                            .map_or(0, |piece| self.history.quiet_score(us, piece, mv, context))
-                            / params::lmr_history_divisor();
-                    }
-                    r = r.clamp(0, (new_depth - 1).max(0));
-                }
-                // PVS: a null window first; plain alpha-beta: the full window.
-                let scout = if self.full_window { -beta } else { -alpha - 1 };
-                let mut s = -self.negamax(&child, scout, -alpha, new_depth - r, ply + 1, true);
-                if s > alpha && r > 0 {
-                    s = -self.negamax(&child, scout, -alpha, new_depth, ply + 1, true);
-                }
-                if s > alpha && s < beta && scout != -beta {
-                    s = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true);
-                }
-                s
+                let r = self
+                    .reduction(pos, node, &hints, mv, gives_check, searched)
+                    .clamp(0, (new_depth - 1).max(0));
+                self.search_later_move(&child, alpha, beta, new_depth, r, ply)
             };
             self.unmake_child();
             if self.stopped {
-                return 0;
+                return ControlFlow::Break(0);
             }
             searched += 1;
             if score > best_score {
                 best_score = score;
                 if score > alpha {
                     best_move = mv;
-                    if pv_node {
+                    if node.pv_node {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
-                        let bonus = history_bonus(depth);
-                        if !quiet {
-                            self.history.update_capture(pos, mv, bonus);
-                        }
-                        for &n in &noisies[..noisy_count] {
-                            self.history.update_capture(pos, n, -bonus);
-                        }
-                        if quiet {
-                            if let Some(piece) = pos.piece_on(mv.from()) {
-                                self.history.update_quiet(us, piece, mv, context, bonus);
-                            }
-                            for &q in &quiets[..quiet_count] {
-                                if let Some(piece) = pos.piece_on(q.from()) {
-                                    self.history.update_quiet(us, piece, q, context, -bonus);
-                                }
-                            }
-                            if self.killers[ply][0] != mv {
-                                self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = mv;
-                            }
-                            self.history.set_counter(previous, mv);
-                        }
+                        let tried = (&quiets[..quiet_count], &noisies[..noisy_count]);
+                        self.reward_cutoff(pos, node, &hints, mv, tried);
                         break;
                     }
                     alpha = score;
@@ -1032,47 +1075,233 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 noisy_count += 1;
             }
         }
-        if searched == 0 {
-            // With a move excluded, the others may all have been pruned or
-            // there were none: fail low rather than claim mate or stalemate.
-            if !excluded.is_null() {
-                return alpha;
-            }
-            return if in_check {
-                mated_in(ply)
-            } else {
-                self.draw_score(pos)
-            };
+        ControlFlow::Continue((best_score, best_move, searched))
+    }
+
+    /// Whether a node that allows pruning skips `mv`: a quiet move that is
+    /// late, futile (`late_or_futile`) or loses material (SEE), or a capture
+    /// that loses much. Checks are kept (they may mate) unless they lose as
+    /// much as a bad capture would.
+    #[inline(always)]
+    fn skips_move(
+        pos: &Position,
+        picker: &mut MovePicker,
+        mv: Move,
+        depth: i32,
+        late_or_futile: bool,
+    ) -> bool {
+        let see_noisy_fails = |pos: &Position| {
+            depth <= params::see_prune_max_depth()
+                && !pos.see_ge(mv, -params::see_noisy_margin() * depth)
+        };
+        if mv.is_noisy() {
+            return see_noisy_fails(pos);
         }
-        best_score = best_score.min(table_ceiling);
-        if excluded.is_null() {
-            let bound = Bound::of(best_score, original_alpha, beta);
-            let stored_eval = if in_check { 0 } else { raw_eval };
-            self.shared
-                .tt
-                .store(key, best_move, best_score, stored_eval, depth, bound, ply);
-            // Teach the correction history what this search found, when
-            // the result bounds the static eval's error on the right side
-            // and no capture decided it.
-            let error_side_known = match bound {
-                Bound::Exact => true,
-                Bound::Lower => best_score > static_eval,
-                Bound::Upper => best_score < static_eval,
-            };
-            if !in_check
-                && best_score.abs() < MATE_BOUND
-                && !best_move.is_noisy()
-                && error_side_known
+        (late_or_futile
+            || (depth <= params::see_prune_max_depth()
+                && !pos.see_ge(mv, -params::see_quiet_margin() * depth)))
+            && (!picker.gives_check(pos, mv) || see_noisy_fails(pos))
+    }
+
+    /// Singular extension: when the hash move is the only good move here
+    /// (every other move fails well below its score), search it deeper;
+    /// when others beat beta too, cut at once. The extension of `mv` in
+    /// plies (-1 to 2), or the score to return.
+    #[inline(always)]
+    fn singular_extension(
+        &mut self,
+        pos: &Position,
+        node: &Node,
+        mv: Move,
+        beta: i32,
+    ) -> ControlFlow<i32, i32> {
+        let (depth, ply) = (node.depth, node.ply);
+        if mv != node.tt_move || !node.excluded.is_null() || depth < params::singular_min_depth() {
+            return ControlFlow::Continue(0);
+        }
+        let Some(e) = node.entry.filter(|e| {
+            e.depth >= depth - params::singular_tt_depth_slack()
+                && e.bound != Bound::Upper
+                && e.score.abs() < MATE_BOUND
+        }) else {
+            return ControlFlow::Continue(0);
+        };
+        let singular_beta = e.score - params::singular_margin_per_depth() * depth;
+        self.frames[ply].excluded = mv;
+        let v = self.negamax(
+            pos,
+            singular_beta - 1,
+            singular_beta,
+            (depth - 1) / 2,
+            ply,
+            false,
+        );
+        self.frames[ply].excluded = Move::NULL;
+        if self.stopped {
+            return ControlFlow::Break(0);
+        }
+        ControlFlow::Continue(if v < singular_beta {
+            // Far below, off the principal variation: two plies, a limited
+            // number of times per line.
+            if !node.pv_node
+                && v < singular_beta - params::double_extension_margin()
+                && node.double_extensions < MAX_DOUBLE_EXTENSIONS
             {
-                self.history.update_correction(
-                    us,
-                    self.correction_keys(pos, ply),
-                    depth,
-                    best_score - static_eval,
-                );
+                2
+            } else {
+                1
             }
+        } else if singular_beta >= beta {
+            return ControlFlow::Break(singular_beta);
+        } else if e.score >= beta {
+            -1
+        } else {
+            0
+        })
+    }
+
+    /// Late move reduction of `mv`, the move after `searched` others (before
+    /// the caller keeps it within the depth left): by
+    /// depth and move number, less in PV nodes, for checks, killers, the
+    /// counter-move and moves with a good history, more when not improving
+    /// and behind a capture hash move.
+    #[inline(always)]
+    fn reduction(
+        &self,
+        pos: &Position,
+        node: &Node,
+        hints: &MoveHints,
+        mv: Move,
+        gives_check: bool,
+        searched: usize,
+    ) -> i32 {
+        let depth = node.depth;
+        let quiet = !mv.is_noisy();
+        // Only quiet moves and captures that lose material are reduced.
+        if depth < 3 || searched < 2 || (!quiet && pos.see_ge(mv, 0)) {
+            return 0;
         }
-        best_score
+        let mut r = self.lmr[depth.min(63) as usize][searched.min(63)];
+        r -= i32::from(node.pv_node);
+        r += i32::from(!node.improving);
+        // Behind a capture hash move, quiet moves are rarely best.
+        r += i32::from(quiet && node.tt_move.is_noisy());
+        r -= i32::from(gives_check || node.in_check);
+        if quiet {
+            let us = pos.side_to_move();
+            r -= i32::from(mv == hints.killers[0] || mv == hints.killers[1] || mv == hints.counter);
+            r -= pos.piece_on(mv.from()).map_or(0, |piece| {
+                self.history.quiet_score(us, piece, mv, hints.context)
+            }) / params::lmr_history_divisor();
+        }
+        r
+    }
+
+    /// Searches `child`, a move after the first, reduced by `r`: PVS gives
+    /// it a null window first, plain alpha-beta the full window; a reduced
+    /// move that beats alpha is searched again at full depth, and one that
+    /// lands inside the window again with the full window.
+    #[inline(always)]
+    fn search_later_move(
+        &mut self,
+        child: &Position,
+        alpha: i32,
+        beta: i32,
+        new_depth: i32,
+        r: i32,
+        ply: usize,
+    ) -> i32 {
+        let scout = if self.full_window { -beta } else { -alpha - 1 };
+        let mut s = -self.negamax(child, scout, -alpha, new_depth - r, ply + 1, true);
+        if s > alpha && r > 0 {
+            s = -self.negamax(child, scout, -alpha, new_depth, ply + 1, true);
+        }
+        if s > alpha && s < beta && scout != -beta {
+            s = -self.negamax(child, -beta, -alpha, new_depth, ply + 1, true);
+        }
+        s
+    }
+
+    /// After `mv` beat beta: a bonus for it and a malus for the moves
+    /// tried before it (`tried`: quiet moves, then captures) in their
+    /// histories; a quiet `mv` becomes a killer and the counter-move.
+    #[inline(always)]
+    fn reward_cutoff(
+        &mut self,
+        pos: &Position,
+        node: &Node,
+        hints: &MoveHints,
+        mv: Move,
+        (quiets, noisies): (&[Move], &[Move]),
+    ) {
+        let (us, ply) = (pos.side_to_move(), node.ply);
+        let quiet = !mv.is_noisy();
+        let bonus = history_bonus(node.depth);
+        if !quiet {
+            self.history.update_capture(pos, mv, bonus);
+        }
+        for &n in noisies {
+            self.history.update_capture(pos, n, -bonus);
+        }
+        if quiet {
+            if let Some(piece) = pos.piece_on(mv.from()) {
+                self.history
+                    .update_quiet(us, piece, mv, hints.context, bonus);
+            }
+            for &q in quiets {
+                if let Some(piece) = pos.piece_on(q.from()) {
+                    self.history
+                        .update_quiet(us, piece, q, hints.context, -bonus);
+                }
+            }
+            if self.killers[ply][0] != mv {
+                self.killers[ply][1] = self.killers[ply][0];
+                self.killers[ply][0] = mv;
+            }
+            self.history.set_counter(hints.previous, mv);
+        }
+    }
+
+    /// The last stage of [`Worker::negamax`]: stores the node's result in
+    /// the table and teaches the correction history what the search found,
+    /// when the result bounds the static eval's error on the right side and
+    /// no capture decided it.
+    #[inline(always)]
+    fn store_node(
+        &mut self,
+        pos: &Position,
+        node: &Node,
+        best_score: i32,
+        best_move: Move,
+        bound: Bound,
+    ) {
+        let stored_eval = if node.in_check { 0 } else { node.raw_eval };
+        self.shared.tt.store(
+            node.key,
+            best_move,
+            best_score,
+            stored_eval,
+            node.depth,
+            bound,
+            node.ply,
+        );
+        let error_side_known = match bound {
+            Bound::Exact => true,
+            Bound::Lower => best_score > node.static_eval,
+            Bound::Upper => best_score < node.static_eval,
+        };
+        if !node.in_check
+            && best_score.abs() < MATE_BOUND
+            && !best_move.is_noisy()
+            && error_side_known
+        {
+            self.history.update_correction(
+                pos.side_to_move(),
+                self.correction_keys(pos, node.ply),
+                node.depth,
+                best_score - node.static_eval,
+            );
+        }
     }
 
     fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {

@@ -1,19 +1,8 @@
 //! Endgame tables as the search sees them: a win/draw/loss probe for
-//! positions with few men, and the band of scores a table win gets.
+//! positions with few men. The scores a table win gets (`TB_WIN`) are
+//! the score module's.
 
-use crate::score::MATE_BOUND;
-use crate::search::MAX_PLY;
 use outpost_board::Position;
-
-/// The score of a position the tables call won, at the root; a win found
-/// `ply` plies deep scores `TB_WIN - ply`. Below every mate score and above
-/// every evaluation, so a known win beats any material count but not a mate.
-pub const TB_WIN: i32 = 20_000;
-
-/// Scores at or beyond this (in absolute value) are table wins or mates.
-pub const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
-
-const _: () = assert!(TB_WIN < MATE_BOUND - MAX_PLY as i32);
 
 /// What the tables say of a position, for the side to move.
 ///

@@ -1,150 +1,25 @@
-//! The search threads: a persistent pool, one thread per `Threads`, and
-//! what the threads of one search share.
+//! The search threads: a persistent pool of them, and what the pool's
+//! handle and its main thread both see of a search in progress.
 //!
 //! Thread 0 is the main thread: it reports, watches the limits and decides
 //! when to stop; the others are Lazy SMP helpers that search the same root
 //! through the shared transposition table. Each thread keeps its history
 //! tables and its evaluator from one search to the next.
 
-use crate::control::SearchControl;
 use crate::history::History;
-use crate::limits::Limits;
-use crate::options::SearchDriver;
-use crate::pool::{fallback_result, final_line, result_of, SearchSink};
-use crate::report::{PvReport, Report};
+use crate::job::Job;
+use crate::report::{PvReport, Report, SearchSink};
+use crate::result::{fallback_result, final_line, result_of};
 use crate::search::{SearchBuffers, Worker};
-use crate::tables::EndgameTables;
-use crate::time::{TimeBudget, NEW_ITERATION_SHARE};
-use crate::tt::TranspositionTable;
-use outpost_board::Position;
 use outpost_eval::Evaluate;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
 
 /// Stack size of search threads: the recursion keeps a move picker per ply.
 const THREAD_STACK: usize = 64 * 1024 * 1024;
-
-/// What all threads of one search share.
-pub(crate) struct Shared {
-    pub(crate) tt: Arc<TranspositionTable>,
-    pub(crate) tables: Option<Arc<dyn EndgameTables>>,
-    /// Table probes that answered, all threads.
-    pub(crate) tb_hits: AtomicU64,
-    pub(crate) control: SearchControl,
-    pub(crate) stop: AtomicBool,
-    pub(crate) thread_nodes: Vec<AtomicU64>,
-    pub(crate) node_limit: Option<u64>,
-    pub(crate) soft_node_limit: Option<u64>,
-    pub(crate) multipv: usize,
-    pub(crate) contempt: i32,
-    pub(crate) driver: SearchDriver,
-    budget: Option<TimeBudget>,
-    pondering: AtomicBool,
-    start: Mutex<Instant>,
-}
-
-/// The settings of one search, as [`Shared::new`] takes them.
-pub(crate) struct SharedSettings {
-    pub(crate) tables: Option<Arc<dyn EndgameTables>>,
-    pub(crate) threads: usize,
-    pub(crate) multipv: usize,
-    pub(crate) contempt: i32,
-    pub(crate) driver: SearchDriver,
-    pub(crate) budget: Option<TimeBudget>,
-}
-
-impl Shared {
-    pub(crate) fn new(
-        tt: Arc<TranspositionTable>,
-        control: SearchControl,
-        limits: &Limits,
-        settings: SharedSettings,
-        start: Instant,
-    ) -> Shared {
-        Shared {
-            tt,
-            tables: settings.tables,
-            tb_hits: AtomicU64::new(0),
-            control,
-            stop: AtomicBool::new(false),
-            thread_nodes: (0..settings.threads).map(|_| AtomicU64::new(0)).collect(),
-            node_limit: limits.nodes,
-            soft_node_limit: limits.soft_nodes,
-            multipv: settings.multipv,
-            contempt: settings.contempt,
-            driver: settings.driver,
-            budget: settings.budget,
-            pondering: AtomicBool::new(limits.ponder),
-            start: Mutex::new(start),
-        }
-    }
-
-    pub(crate) fn elapsed(&self) -> Duration {
-        self.start.lock().map_or(Duration::ZERO, |s| s.elapsed())
-    }
-
-    /// Follows the front end's signals and the hard time limit (main thread).
-    pub(crate) fn check_limits(&self, _nodes: u64) {
-        if self.control.is_stopped() {
-            self.stop.store(true, Ordering::Relaxed);
-            return;
-        }
-        if self.pondering.load(Ordering::Relaxed) {
-            if self.control.is_ponderhit() {
-                self.pondering.store(false, Ordering::Relaxed);
-                if let Ok(mut start) = self.start.lock() {
-                    *start = Instant::now();
-                }
-            }
-            return;
-        }
-        if let Some(budget) = self.budget {
-            if self.elapsed() >= budget.hard {
-                self.stop.store(true, Ordering::Relaxed);
-            }
-        }
-    }
-
-    /// Whether the search runs on a game clock (not a fixed time, not pondering).
-    pub(crate) fn on_clock(&self) -> bool {
-        self.budget.is_some_and(|b| !b.fixed) && !self.pondering.load(Ordering::Relaxed)
-    }
-
-    /// After an iteration: whether to stop rather than start another,
-    /// with the soft target scaled by `scale`.
-    pub(crate) fn iteration_should_stop(&self, scale: f64) -> bool {
-        self.check_limits(0);
-        if self.stop.load(Ordering::Relaxed) {
-            return true;
-        }
-        if self.pondering.load(Ordering::Relaxed) {
-            return false;
-        }
-        match self.budget {
-            // The next iteration takes a few times longer than this one:
-            // don't start it late.
-            Some(budget) if !budget.fixed => {
-                self.elapsed().as_secs_f64()
-                    >= budget.soft.as_secs_f64() * scale * NEW_ITERATION_SHARE
-            }
-            Some(_) => false,
-            None => false,
-        }
-    }
-}
-
-/// One search, as every thread of the pool receives it.
-pub(crate) struct Job {
-    pub(crate) shared: Shared,
-    pub(crate) pos: Position,
-    pub(crate) keys: Vec<u64>,
-    pub(crate) limits: Limits,
-    pub(crate) max_depth: i32,
-}
 
 /// Whether the pool is searching, as the pool's handle and its main
 /// thread both see it.

@@ -11,43 +11,9 @@
 //! table cache. Elsewhere, or when the mapping fails, they live in an
 //! ordinary boxed slice; both hold the same buckets and behave the same.
 
-use crate::score::{from_tt, to_tt};
+use crate::score::{from_tt, to_tt, Bound};
 use outpost_board::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
-
-/// What a stored score tells about the true score.
-///
-/// ```
-/// use outpost_search::Bound;
-///
-/// // A node searched with the window (alpha, beta) = (0, 40):
-/// assert_eq!(Bound::of(60, 0, 40), Bound::Lower); // failed high
-/// assert_eq!(Bound::of(25, 0, 40), Bound::Exact); // inside the window
-/// assert_eq!(Bound::of(-10, 0, 40), Bound::Upper); // failed low
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// The true score is at most the stored one (no move reached alpha).
-    Upper = 1,
-    /// The true score is at least the stored one (a move reached beta).
-    Lower = 2,
-    /// The stored score is exact (a principal variation node).
-    Exact = 3,
-}
-
-impl Bound {
-    /// What a node's best score says, given the window it was searched with.
-    #[inline]
-    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
-        if best >= beta {
-            Bound::Lower
-        } else if best > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        }
-    }
-}
 
 /// A decoded table entry.
 ///

@@ -4,8 +4,8 @@
 use outpost_board::{Move, Position};
 use outpost_notation::parse_fen;
 use outpost_search::{
-    Bench, Limits, Report, Score, SearchControl, SearchDriver, SearchJob, SearchOptions,
-    SearchPool, BENCH_POSITIONS,
+    Bench, Limits, PoolSettings, Report, Score, SearchControl, SearchDriver, SearchJob, SearchPool,
+    BENCH_POSITIONS,
 };
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -22,7 +22,7 @@ fn search(fen: &str, limits: &Limits) -> outpost_search::SearchResult {
 
 /// Searches `pos` with a fresh engine set up with `options`.
 fn search_with(
-    options: SearchOptions,
+    options: PoolSettings,
     pos: &Position,
     limits: &Limits,
 ) -> outpost_search::SearchResult {
@@ -70,9 +70,9 @@ fn finds_mates_at_the_right_distance() {
                 ..Limits::default()
             };
             let pos = parse_fen(fen).unwrap();
-            let options = SearchOptions {
+            let options = PoolSettings {
                 driver,
-                ..SearchOptions::default()
+                ..PoolSettings::default()
             };
             let result = search_with(options, &pos, &limits);
             assert_eq!(result.score, Score::Mate(n), "{driver:?} {fen}: {result:?}");
@@ -102,9 +102,9 @@ fn every_driver_reaches_the_depth_with_a_legal_move() {
     for fen in BENCH_POSITIONS {
         let pos = parse_fen(fen).unwrap();
         for driver in SearchDriver::ALL {
-            let options = SearchOptions {
+            let options = PoolSettings {
                 driver,
-                ..SearchOptions::default()
+                ..PoolSettings::default()
             };
             let result = search_with(options, &pos, &Limits::depth(5));
             assert!(pos.is_legal(result.best_move), "{driver:?} {fen}");
@@ -174,9 +174,9 @@ fn movetime_ends_the_search() {
     // in the time module's unit tests; here the search must stop on its own
     // with a legal move and some depth behind it.
     let overhead = Duration::from_millis(10);
-    let mut engine = SearchPool::new(SearchOptions {
+    let mut engine = SearchPool::new(PoolSettings {
         move_overhead: overhead,
-        ..SearchOptions::default()
+        ..PoolSettings::default()
     });
     let pos = parse_fen(BENCH_POSITIONS[1]).unwrap();
     for ms in [50u64, 300] {
@@ -212,8 +212,10 @@ fn stop_ends_an_infinite_search() {
     );
     stopper.join().unwrap();
     let took = start.elapsed();
+    // It ran until the stop; the upper bound only catches a search that
+    // ignores the stop (generous, so that a loaded machine does not fail it).
     assert!(
-        took >= Duration::from_millis(190) && took < Duration::from_millis(400),
+        took >= Duration::from_millis(190) && took < Duration::from_secs(2),
         "{took:?}"
     );
     assert!(Position::startpos().is_legal(result.best_move));
@@ -300,9 +302,11 @@ fn ponderhit_switches_to_the_clock() {
     );
     hitter.join().unwrap();
     let took = start.elapsed();
-    // It pondered 150 ms, then searched its 100 ms from the ponder hit.
+    // It pondered 150 ms, then searched its 100 ms from the ponder hit (the
+    // upper bound, generous for a loaded machine, catches a search that
+    // never switches to the clock).
     assert!(
-        took >= Duration::from_millis(200) && took < Duration::from_millis(400),
+        took >= Duration::from_millis(200) && took < Duration::from_secs(2),
         "{took:?}"
     );
     assert!(!result.best_move.is_null());
@@ -395,9 +399,9 @@ fn one_earlier_occurrence_in_the_game_is_already_a_draw() {
 
 #[test]
 fn two_threads_search_and_agree_on_legality() {
-    let options = SearchOptions {
+    let options = PoolSettings {
         threads: 2,
-        ..SearchOptions::default()
+        ..PoolSettings::default()
     };
     let pos = parse_fen(BENCH_POSITIONS[7]).unwrap();
     let result = search_with(options, &pos, &Limits::depth(8));
@@ -438,8 +442,10 @@ fn forced_move_on_the_clock_is_played_at_once() {
         &SearchControl::new(),
         &mut |_| {},
     );
+    // An only move is played at once, not after a share of the 60 s clock
+    // (a second is far below that share and far above a loaded machine's delay).
     assert!(
-        start.elapsed() < Duration::from_millis(100),
+        start.elapsed() < Duration::from_secs(1),
         "{:?}",
         start.elapsed()
     );

@@ -15,7 +15,7 @@ use outpost_board::{Color, Move, Position, Setup};
 use outpost_engine::openings::random_walk;
 use outpost_engine::{Adjudication, Game, GameController, GameDriver, Mode, Timing};
 use outpost_eval::Evaluate;
-use outpost_search::{Limits, Score, SearchControl, SearchJob, SearchOptions, SearchPool};
+use outpost_search::{Limits, PoolSettings, Score, SearchControl, SearchJob, SearchPool};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
@@ -386,10 +386,10 @@ pub fn generate<E: Evaluate + Clone + 'static>(
 /// A one-thread engine with the run's table size.
 fn datagen_engine<E: Evaluate + Clone + 'static>(config: &DatagenConfig, eval: E) -> SearchPool<E> {
     SearchPool::with_evaluator(
-        SearchOptions {
+        PoolSettings {
             threads: 1,
             hash_mib: config.hash_mib.max(1),
-            ..SearchOptions::default()
+            ..PoolSettings::default()
         },
         eval,
     )

@@ -297,10 +297,10 @@ fn searched_samples_are_the_same_positions_scored_by_a_short_search() {
     let mut statics_left = statics.iter();
     let mut rescored = 0;
     let mut agreeing = 0;
-    let mut engine = outpost_search::SearchPool::new(outpost_search::SearchOptions {
+    let mut engine = outpost_search::SearchPool::new(outpost_search::PoolSettings {
         threads: 1,
         hash_mib: 1,
-        ..outpost_search::SearchOptions::default()
+        ..outpost_search::PoolSettings::default()
     });
     for r in &records {
         let same = statics_left

@@ -6,7 +6,7 @@
 use outpost_board::Position;
 use outpost_engine::{OptionDef, OptionKind, TableChoice};
 use outpost_notation::to_fen;
-use outpost_search::{Report, Score, ScoreBound, SearchResult};
+use outpost_search::{Bound, Report, Score, SearchResult};
 use std::fmt::Write;
 
 /// `bestmove <move> [ponder <move>]`.
@@ -33,9 +33,9 @@ pub fn info_line(report: &Report, chess960: bool, show_wdl: bool) -> String {
     match report {
         Report::Pv(pv) => {
             let bound = match pv.bound {
-                ScoreBound::Exact => "",
-                ScoreBound::Lower => " lowerbound",
-                ScoreBound::Upper => " upperbound",
+                Bound::Exact => "",
+                Bound::Lower => " lowerbound",
+                Bound::Upper => " upperbound",
             };
             let moves: Vec<String> = pv
                 .pv

@@ -192,8 +192,10 @@ fn limits_are_honoured() {
     let start = Instant::now();
     engine.send("go movetime 300");
     engine.expect("bestmove", Duration::from_secs(3));
+    // 300 ms asked for; the bound (generous for a loaded machine) catches an
+    // engine that ignores movetime.
     assert!(
-        start.elapsed() < Duration::from_millis(600),
+        start.elapsed() < Duration::from_millis(1500),
         "{:?}",
         start.elapsed()
     );

@@ -2,7 +2,7 @@
 
 use outpost_board::{CastlingSide, Move};
 use outpost_engine::{OptionDef, OptionKind};
-use outpost_search::{PvReport, Score, ScoreBound};
+use outpost_search::{Bound, PvReport, Score};
 
 /// The score of mate in 0 moves in xboard's convention: mate in `n` moves is
 /// reported as `100000 + n`, being mated in `n` moves as `-100000 - n`.
@@ -70,9 +70,9 @@ pub(crate) fn thinking_line(report: &PvReport, chess960: bool) -> String {
         moves.join(" ")
     );
     match report.bound {
-        ScoreBound::Exact => {}
-        ScoreBound::Lower => line.push_str(" !"),
-        ScoreBound::Upper => line.push_str(" ?"),
+        Bound::Exact => {}
+        Bound::Lower => line.push_str(" !"),
+        Bound::Upper => line.push_str(" ?"),
     }
     line
 }
@@ -98,7 +98,7 @@ mod tests {
             seldepth: 14,
             multipv: 1,
             score: Score::Centipawns(156),
-            bound: ScoreBound::Exact,
+            bound: Bound::Exact,
             nodes: 48_000,
             time: Duration::from_millis(10_845),
             nps: 4_400,
@@ -107,7 +107,7 @@ mod tests {
             pv: vec![e4, e5],
         };
         assert_eq!(thinking_line(&report, false), "9 156 1084 48000 e2e4 e7e5");
-        report.bound = ScoreBound::Upper;
+        report.bound = Bound::Upper;
         assert_eq!(
             thinking_line(&report, false),
             "9 156 1084 48000 e2e4 e7e5 ?"

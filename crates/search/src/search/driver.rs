@@ -4,9 +4,9 @@
 //! needs to reach the same depths.
 
 use super::Worker;
-use crate::options::SearchDriver;
 use crate::report::Report;
 use crate::score::INFINITE;
+use crate::settings::SearchDriver;
 use outpost_board::Position;
 use outpost_eval::Evaluate;
 

@@ -79,28 +79,28 @@ pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(30);
 /// ```
 /// use outpost_board::Position;
 /// use outpost_search::{
-///     Limits, SearchControl, SearchJob, SearchOptions, SearchPool, DEFAULT_MOVE_OVERHEAD,
+///     Limits, SearchControl, SearchJob, PoolSettings, SearchPool, DEFAULT_MOVE_OVERHEAD,
 /// };
 ///
-/// let defaults = SearchOptions::default();
+/// let defaults = PoolSettings::default();
 /// assert_eq!((defaults.threads, defaults.hash_mib), (1, 16));
 /// assert_eq!(defaults.move_overhead, DEFAULT_MOVE_OVERHEAD);
 ///
 /// // Two threads sharing an 8 MiB table, avoiding draws a little.
-/// let options = SearchOptions {
+/// let settings = PoolSettings {
 ///     threads: 2,
 ///     hash_mib: 8,
 ///     contempt: 20,
-///     ..SearchOptions::default()
+///     ..PoolSettings::default()
 /// };
-/// let mut pool = SearchPool::new(options.clone());
-/// assert_eq!(pool.options(), &options);
+/// let mut pool = SearchPool::new(settings.clone());
+/// assert_eq!(pool.settings(), &settings);
 /// let job = SearchJob::new(Position::startpos(), Limits::depth(4));
 /// let result = pool.search(job, &SearchControl::new(), &mut |_| {});
 /// assert!(Position::startpos().is_legal(result.best_move));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchOptions {
+pub struct PoolSettings {
     /// Search threads (Lazy SMP).
     pub threads: usize,
     /// Transposition table size in MiB.
@@ -113,9 +113,9 @@ pub struct SearchOptions {
     pub driver: SearchDriver,
 }
 
-impl Default for SearchOptions {
-    fn default() -> SearchOptions {
-        SearchOptions {
+impl Default for PoolSettings {
+    fn default() -> PoolSettings {
+        PoolSettings {
             threads: 1,
             hash_mib: 16,
             contempt: 0,
