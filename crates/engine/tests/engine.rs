@@ -180,3 +180,25 @@ fn a_hash_larger_than_memory_is_refused_and_the_table_kept() {
 fn option(name: &str, value: &str) -> OptionSetting {
     parse_option(name, Some(value)).unwrap()
 }
+
+/// A callback that panics (a report written to a closed pipe) ends the
+/// search without hanging whoever waits for it, and the engine searches
+/// again afterwards.
+#[test]
+fn a_panicking_callback_does_not_hang_the_engine() {
+    let mut engine = Engine::new(EngineSettings::default()).unwrap();
+    let request = SearchRequest::for_game(&Game::new(), Limits::depth(6));
+    engine
+        .start(request, |_| panic!("the report's pipe is closed"))
+        .unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        engine.wait();
+        let _ = tx.send(engine);
+    });
+    let mut engine = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("wait() returns after a panicking callback");
+    let result = engine.search(SearchRequest::for_game(&Game::new(), Limits::depth(4)));
+    assert!(outpost_board::Position::startpos().is_legal(result.best_move));
+}

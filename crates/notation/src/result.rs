@@ -65,7 +65,7 @@ impl fmt::Display for GameResult {
 /// [`Outcome::termination`] the PGN `Termination` tag's text and
 /// [`Outcome::description`] the words of a result comment.
 ///
-/// [`Game::outcome`] gives the ends the position itself gives (for
+/// [`Game::outcome`](crate::Game::outcome) gives the ends the position itself gives (for
 /// repetition and the fifty-move rule, a draw that may be claimed); the
 /// engine layer's game controller adds the others.
 ///

@@ -304,11 +304,11 @@ fn main_search<E: Evaluate>(
     };
     let reported_first = last_line.as_ref().and_then(|l| l.pv.first().copied());
     if !result.best_move.is_null() && reported_first.is_some_and(|mv| mv != result.best_move) {
-        sink.report(Report::Pv(final_line(
-            &result,
-            last_line.as_ref(),
-            shared.tt.hashfull(),
-        )));
+        let line = final_line(&result, last_line.as_ref(), shared.tt.hashfull());
+        // The caller's sink runs here, outside the search's own guard: a
+        // panic in it (a report written to a closed pipe) must not skip
+        // marking the search computed and delivered, or waiters hang.
+        let _ = catch_unwind(AssertUnwindSafe(|| sink.report(Report::Pv(line))));
     }
     let control = &shared.control;
     let result = match catch_unwind(AssertUnwindSafe(|| sink.conclude(result.clone(), control))) {
