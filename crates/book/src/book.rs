@@ -1,7 +1,7 @@
 //! Reading a Polyglot book: validation on open, the entries of a position
 //! by binary search over the file's bytes, legal moves decoded.
 
-use crate::entry::{Entry, PolyglotMove, ENTRY_SIZE};
+use crate::entry::{BookEntry, PolyglotMove, ENTRY_SIZE};
 use crate::select::{choose, Selection};
 use crate::{polyglot_key, BookError};
 use outpost_board::{Move, Position};
@@ -18,12 +18,12 @@ use std::path::Path;
 ///
 /// ```
 /// use outpost_board::Position;
-/// use outpost_book::{polyglot_key, Book, Entry, PolyglotMove};
+/// use outpost_book::{polyglot_key, Book, BookEntry, PolyglotMove};
 ///
 /// // Two moves of the start position, in a book made from raw bytes.
 /// let key = polyglot_key(&Position::startpos());
-/// let d4 = Entry { key, mv: PolyglotMove(0x02db), weight: 2, learn: 0 };
-/// let e4 = Entry { key, mv: PolyglotMove(0x031c), weight: 7, learn: 0 };
+/// let d4 = BookEntry { key, mv: PolyglotMove(0x02db), weight: 2, learn: 0 };
+/// let e4 = BookEntry { key, mv: PolyglotMove(0x031c), weight: 7, learn: 0 };
 /// let book = Book::from_bytes([d4.to_bytes(), e4.to_bytes()].concat()).unwrap();
 /// assert_eq!(book.len(), 2);
 /// assert_eq!(book.entry(1), Some(e4));
@@ -45,10 +45,10 @@ pub struct Book {
 ///
 /// ```
 /// use outpost_board::Position;
-/// use outpost_book::{polyglot_key, Book, Entry, PolyglotMove};
+/// use outpost_book::{polyglot_key, Book, BookEntry, PolyglotMove};
 ///
 /// let start = Position::startpos();
-/// let entry = Entry { key: polyglot_key(&start), mv: PolyglotMove(0x031c), weight: 9, learn: 4 };
+/// let entry = BookEntry { key: polyglot_key(&start), mv: PolyglotMove(0x031c), weight: 9, learn: 4 };
 /// let book = Book::from_bytes(entry.to_bytes().to_vec()).unwrap();
 /// let found = book.moves(&start)[0];
 /// assert_eq!(found.mv.to_string(), "e2e4"); // a legal move of `start`
@@ -63,7 +63,7 @@ pub struct BookMove {
     /// Its weight (0 means never to be played).
     pub weight: u16,
     /// The entry as stored, with the raw move and learn field.
-    pub entry: Entry,
+    pub entry: BookEntry,
 }
 
 impl Book {
@@ -71,10 +71,10 @@ impl Book {
     ///
     /// ```
     /// use outpost_board::Position;
-    /// use outpost_book::{polyglot_key, write_entries, Book, BookError, Entry, PolyglotMove};
+    /// use outpost_book::{polyglot_key, write_entries, Book, BookError, BookEntry, PolyglotMove};
     ///
     /// let key = polyglot_key(&Position::startpos());
-    /// let entries = [Entry { key, mv: PolyglotMove(0x031c), weight: 1, learn: 0 }];
+    /// let entries = [BookEntry { key, mv: PolyglotMove(0x031c), weight: 1, learn: 0 }];
     /// let name = format!("outpost-doc-open-{}.bin", std::process::id());
     /// let path = std::env::temp_dir().join(name);
     /// write_entries(&entries, std::fs::File::create(&path).unwrap()).unwrap();
@@ -100,13 +100,13 @@ impl Book {
     /// multiple of 16 and its keys ascending. An empty book is valid.
     ///
     /// ```
-    /// use outpost_book::{Book, BookError, Entry, PolyglotMove};
+    /// use outpost_book::{Book, BookError, BookEntry, PolyglotMove};
     ///
     /// assert!(Book::from_bytes(Vec::new()).unwrap().is_empty());
     /// // 20 bytes: one entry and a stray part of another.
     /// assert!(matches!(Book::from_bytes(vec![0; 20]), Err(BookError::BadSize { size: 20 })));
     /// // Keys must not go down.
-    /// let entry = |key| Entry { key, mv: PolyglotMove(0x031c), weight: 1, learn: 0 };
+    /// let entry = |key| BookEntry { key, mv: PolyglotMove(0x031c), weight: 1, learn: 0 };
     /// let unsorted = [entry(9).to_bytes(), entry(5).to_bytes()].concat();
     /// assert!(matches!(Book::from_bytes(unsorted), Err(BookError::Unsorted { index: 1, .. })));
     /// ```
@@ -159,21 +159,21 @@ impl Book {
         ])
     }
 
-    /// Entry `index` in file order, if there is one.
-    pub fn entry(&self, index: usize) -> Option<Entry> {
-        (index < self.len()).then(|| Entry::from_bytes(self.record(index)))
+    /// BookEntry `index` in file order, if there is one.
+    pub fn entry(&self, index: usize) -> Option<BookEntry> {
+        (index < self.len()).then(|| BookEntry::from_bytes(self.record(index)))
     }
 
     /// Every entry in file order.
-    pub fn iter(&self) -> impl Iterator<Item = Entry> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = BookEntry> + '_ {
         self.bytes
             .chunks_exact(ENTRY_SIZE)
-            .filter_map(|chunk| chunk.try_into().ok().map(Entry::from_bytes))
+            .filter_map(|chunk| chunk.try_into().ok().map(BookEntry::from_bytes))
     }
 
     /// The entries with key `key`, in file order, as stored: raw moves,
     /// weights and learn fields, legal or not.
-    pub fn entries_for_key(&self, key: u64) -> impl Iterator<Item = Entry> + '_ {
+    pub fn entries_for_key(&self, key: u64) -> impl Iterator<Item = BookEntry> + '_ {
         // Lower bound: the first entry whose key is not below `key`.
         let (mut lo, mut hi) = (0, self.len());
         while lo < hi {
@@ -186,11 +186,11 @@ impl Book {
         }
         (lo..self.len())
             .take_while(move |&i| self.key_at(i) == key)
-            .map(|i| Entry::from_bytes(self.record(i)))
+            .map(|i| BookEntry::from_bytes(self.record(i)))
     }
 
     /// The stored entries of `pos` (see [`Book::entries_for_key`]).
-    pub fn raw_entries(&self, pos: &Position) -> Vec<Entry> {
+    pub fn raw_entries(&self, pos: &Position) -> Vec<BookEntry> {
         self.entries_for_key(polyglot_key(pos)).collect()
     }
 
@@ -220,11 +220,11 @@ impl Book {
     ///
     /// ```
     /// use outpost_board::Position;
-    /// use outpost_book::{seeded_rng, Book, Entry, PolyglotMove, Selection};
+    /// use outpost_book::{seeded_rng, Book, BookEntry, PolyglotMove, Selection};
     ///
     /// let e2e4 = PolyglotMove(0x031c);
     /// let key = outpost_book::polyglot_key(&Position::startpos());
-    /// let entry = Entry { key, mv: e2e4, weight: 5, learn: 0 };
+    /// let entry = BookEntry { key, mv: e2e4, weight: 5, learn: 0 };
     /// let book = Book::from_bytes(entry.to_bytes().to_vec()).unwrap();
     /// let mut rng = seeded_rng(1);
     /// let chosen = book.choose(&Position::startpos(), Selection::Weighted, &mut rng).unwrap();
@@ -246,11 +246,11 @@ impl Book {
     ///
     /// ```
     /// use outpost_board::Position;
-    /// use outpost_book::{Book, Entry, PolyglotMove, Selection};
+    /// use outpost_book::{Book, BookEntry, PolyglotMove, Selection};
     ///
     /// let key = outpost_book::polyglot_key(&Position::startpos());
-    /// let e4 = Entry { key, mv: PolyglotMove(0x031c), weight: 5, learn: 0 };
-    /// let d4 = Entry { key, mv: PolyglotMove(0x02db), weight: 5, learn: 0 };
+    /// let e4 = BookEntry { key, mv: PolyglotMove(0x031c), weight: 5, learn: 0 };
+    /// let d4 = BookEntry { key, mv: PolyglotMove(0x02db), weight: 5, learn: 0 };
     /// let bytes = [e4.to_bytes(), d4.to_bytes()].concat();
     /// let book = Book::from_bytes(bytes).unwrap();
     /// let pick = |seed| book.choose_seeded(&Position::startpos(), Selection::Weighted, seed);
@@ -286,8 +286,8 @@ mod tests {
     use super::*;
     use outpost_notation::{parse_fen, parse_uci_move};
 
-    fn entry(pos: &Position, uci: &str, weight: u16) -> Entry {
-        Entry {
+    fn entry(pos: &Position, uci: &str, weight: u16) -> BookEntry {
+        BookEntry {
             key: polyglot_key(pos),
             mv: PolyglotMove::encode(parse_uci_move(pos, uci).unwrap()),
             weight,
@@ -295,7 +295,7 @@ mod tests {
         }
     }
 
-    fn book_of(mut entries: Vec<Entry>) -> Book {
+    fn book_of(mut entries: Vec<BookEntry>) -> Book {
         entries.sort_by_key(|e| e.key);
         Book::from_bytes(entries.iter().flat_map(|e| e.to_bytes()).collect()).unwrap()
     }
@@ -315,13 +315,13 @@ mod tests {
             entry(&after_e4, "c7c5", 4),
             entry(&start, "d2d4", 7),
             entry(&after_e4, "e7e5", 3),
-            Entry {
+            BookEntry {
                 key: 0,
                 mv: PolyglotMove(0),
                 weight: 0,
                 learn: 0,
             },
-            Entry {
+            BookEntry {
                 key: u64::MAX,
                 mv: PolyglotMove(1),
                 weight: 1,
@@ -352,13 +352,13 @@ mod tests {
         let e2e5 = PolyglotMove((Square::E2.index() as u16) << 6 | Square::E5.index() as u16);
         let e1g1 = PolyglotMove((Square::E1.index() as u16) << 6 | Square::G1.index() as u16);
         let book = book_of(vec![
-            Entry {
+            BookEntry {
                 key,
                 mv: e2e5,
                 weight: 1000,
                 learn: 0,
             },
-            Entry {
+            BookEntry {
                 key,
                 mv: e1g1,
                 weight: 900,

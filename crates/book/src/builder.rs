@@ -3,7 +3,7 @@
 //! result from the mover's side; moves seen too rarely are dropped and the
 //! rest written sorted by key.
 
-use crate::entry::{write_entries, Entry, PolyglotMove};
+use crate::entry::{write_entries, BookEntry, PolyglotMove};
 use crate::{polyglot_key, Book, BookError};
 use outpost_board::Color;
 use outpost_notation::{GameResult, PgnError, PgnGame, PgnReader};
@@ -184,10 +184,10 @@ impl Default for BuildOptions {
 /// How far a build has got, passed to the progress callback.
 ///
 /// ```
-/// use outpost_book::{build_book, BuildOptions, Progress};
+/// use outpost_book::{build_book, BuildOptions, BuildProgress};
 ///
 /// let pgn = "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n".repeat(1500);
-/// let mut reports: Vec<Progress> = Vec::new();
+/// let mut reports: Vec<BuildProgress> = Vec::new();
 /// build_book(pgn.as_bytes(), &BuildOptions::default(), |p| reports.push(p)).unwrap();
 /// // One report after 1,000 games and one at the end.
 /// assert_eq!(reports.len(), 2);
@@ -197,7 +197,7 @@ impl Default for BuildOptions {
 /// assert_eq!(last.bytes, pgn.len() as u64);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Progress {
+pub struct BuildProgress {
     /// Games read so far, skipped ones included.
     pub games: u64,
     /// Games skipped because they could not be read (an illegal move, bad
@@ -355,14 +355,14 @@ impl BookBuilder {
     pub fn add_pgn(
         &mut self,
         input: impl Read,
-        mut progress: impl FnMut(Progress),
+        mut progress: impl FnMut(BuildProgress),
     ) -> Result<(), BookError> {
         let bytes = Rc::new(Cell::new(0));
         let counter = CountingReader {
             inner: input,
             count: Rc::clone(&bytes),
         };
-        let report = |summary: &BuildSummary| Progress {
+        let report = |summary: &BuildSummary| BuildProgress {
             games: summary.games,
             skipped: summary.skipped,
             bytes: bytes.get(),
@@ -407,7 +407,7 @@ impl BookBuilder {
             // Sorted by weight, so the first is the largest.
             let max = u64::from(group[0].2);
             for &(key, mv, points) in group {
-                entries.push(Entry {
+                entries.push(BookEntry {
                     key,
                     mv: PolyglotMove(mv),
                     weight: scale(u64::from(points), max),
@@ -469,7 +469,7 @@ impl<R: Read> Read for CountingReader<R> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BuiltBook {
     /// The entries, sorted by key, then weight (highest first), then move.
-    pub entries: Vec<Entry>,
+    pub entries: Vec<BookEntry>,
     /// What the build did.
     pub summary: BuildSummary,
 }
@@ -529,7 +529,7 @@ impl BuiltBook {
 pub fn build_book(
     input: impl Read,
     options: &BuildOptions,
-    progress: impl FnMut(Progress),
+    progress: impl FnMut(BuildProgress),
 ) -> Result<BuiltBook, BookError> {
     let mut builder = BookBuilder::new(*options);
     builder.add_pgn(input, progress)?;
@@ -568,7 +568,7 @@ pub fn build_book_file(
     pgn: impl AsRef<Path>,
     output: impl AsRef<Path>,
     options: &BuildOptions,
-    progress: impl FnMut(Progress),
+    progress: impl FnMut(BuildProgress),
 ) -> Result<BuildSummary, BookError> {
     let pgn = pgn.as_ref();
     let file = File::open(pgn).map_err(|source| BookError::OpenPgn {

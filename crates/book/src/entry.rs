@@ -120,9 +120,9 @@ impl fmt::Debug for PolyglotMove {
 ///
 /// ```
 /// use outpost_board::Position;
-/// use outpost_book::{polyglot_key, write_entries, Entry, PolyglotMove, ENTRY_SIZE};
+/// use outpost_book::{polyglot_key, write_entries, BookEntry, PolyglotMove, ENTRY_SIZE};
 ///
-/// let entry = Entry {
+/// let entry = BookEntry {
 ///     key: polyglot_key(&Position::startpos()),
 ///     mv: PolyglotMove(0x031c), // e2e4
 ///     weight: 10,
@@ -132,14 +132,14 @@ impl fmt::Debug for PolyglotMove {
 /// let bytes = entry.to_bytes();
 /// assert_eq!(bytes[..8], 0x463b_9618_1691_fc9c_u64.to_be_bytes());
 /// assert_eq!(bytes[8..10], [0x03, 0x1c]);
-/// assert_eq!(Entry::from_bytes(&bytes), entry);
+/// assert_eq!(BookEntry::from_bytes(&bytes), entry);
 ///
 /// let mut file = Vec::new();
 /// write_entries(&[entry, entry], &mut file).unwrap();
 /// assert_eq!(file.len(), 2 * ENTRY_SIZE);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Entry {
+pub struct BookEntry {
     /// The Polyglot key of the position (see [`polyglot_key`](crate::polyglot_key)).
     pub key: u64,
     /// The move, in Polyglot's encoding.
@@ -151,11 +151,11 @@ pub struct Entry {
     pub learn: u32,
 }
 
-impl Entry {
+impl BookEntry {
     /// The entry stored in `bytes` (big-endian key, move, weight, learn).
-    pub fn from_bytes(bytes: &[u8; ENTRY_SIZE]) -> Entry {
+    pub fn from_bytes(bytes: &[u8; ENTRY_SIZE]) -> BookEntry {
         let [k0, k1, k2, k3, k4, k5, k6, k7, m0, m1, w0, w1, l0, l1, l2, l3] = *bytes;
-        Entry {
+        BookEntry {
             key: u64::from_be_bytes([k0, k1, k2, k3, k4, k5, k6, k7]),
             mv: PolyglotMove(u16::from_be_bytes([m0, m1])),
             weight: u16::from_be_bytes([w0, w1]),
@@ -176,7 +176,7 @@ impl Entry {
 
 /// Writes `entries` in book format, in the order given (a book needs them
 /// sorted by key; [`BuiltBook`](crate::BuiltBook) keeps them so).
-pub fn write_entries(entries: &[Entry], mut out: impl Write) -> io::Result<()> {
+pub fn write_entries(entries: &[BookEntry], mut out: impl Write) -> io::Result<()> {
     let mut buffer = Vec::with_capacity(entries.len().min(1 << 16) * ENTRY_SIZE);
     for chunk in entries.chunks(1 << 16) {
         buffer.clear();
@@ -195,7 +195,7 @@ mod tests {
 
     #[test]
     fn bytes_round_trip_big_endian() {
-        let entry = Entry {
+        let entry = BookEntry {
             key: 0x0123_4567_89ab_cdef,
             mv: PolyglotMove(0x0f1e),
             weight: 0xbeef,
@@ -205,7 +205,7 @@ mod tests {
         assert_eq!(bytes[0], 0x01);
         assert_eq!(bytes[7], 0xef);
         assert_eq!(&bytes[8..12], &[0x0f, 0x1e, 0xbe, 0xef]);
-        assert_eq!(Entry::from_bytes(&bytes), entry);
+        assert_eq!(BookEntry::from_bytes(&bytes), entry);
     }
 
     #[test]

@@ -42,10 +42,10 @@ pub mod select;
 
 pub use book::{Book, BookMove};
 pub use builder::{
-    build_book, build_book_file, BookBuilder, BuildOptions, BuildSummary, BuiltBook, ColorFilter,
-    Progress, ResultWeights,
+    build_book, build_book_file, BookBuilder, BuildOptions, BuildProgress, BuildSummary, BuiltBook,
+    ColorFilter, ResultWeights,
 };
-pub use entry::{write_entries, Entry, PolyglotMove, ENTRY_SIZE};
+pub use entry::{write_entries, BookEntry, PolyglotMove, ENTRY_SIZE};
 pub use error::BookError;
 pub use key::polyglot_key;
 pub use probe::{probe, probe_book_file, write_probe};

@@ -34,11 +34,11 @@ pub fn probe(book: &Book, pos: &Position) -> Vec<BookMove> {
 ///
 /// ```
 /// use outpost_board::Position;
-/// use outpost_book::{write_probe, Book, Entry, PolyglotMove, polyglot_key};
+/// use outpost_book::{write_probe, Book, BookEntry, PolyglotMove, polyglot_key};
 ///
 /// let key = polyglot_key(&Position::startpos());
-/// let e2e4 = Entry { key, mv: PolyglotMove(0x031c), weight: 3, learn: 0 };
-/// let d2d4 = Entry { key, mv: PolyglotMove(0x02db), weight: 8, learn: 0 };
+/// let e2e4 = BookEntry { key, mv: PolyglotMove(0x031c), weight: 3, learn: 0 };
+/// let d2d4 = BookEntry { key, mv: PolyglotMove(0x02db), weight: 8, learn: 0 };
 /// let bytes = [e2e4.to_bytes(), d2d4.to_bytes()].concat();
 /// let book = Book::from_bytes(bytes).unwrap();
 /// let mut out = Vec::new();
@@ -95,14 +95,14 @@ pub fn probe_book_file(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{polyglot_key, Entry, PolyglotMove};
+    use crate::{polyglot_key, BookEntry, PolyglotMove};
     use outpost_notation::parse_uci_move;
 
     #[test]
     fn sorted_by_weight_with_ties_in_file_order() {
         let pos = parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
         let key = polyglot_key(&pos);
-        let entries: Vec<Entry> = [
+        let entries: Vec<BookEntry> = [
             ("a1b1", 2),
             ("e1g1", 5),
             ("h1h5", 2),
@@ -110,7 +110,7 @@ mod tests {
             ("a1a5", 2),
         ]
         .iter()
-        .map(|&(uci, weight)| Entry {
+        .map(|&(uci, weight)| BookEntry {
             key,
             mv: PolyglotMove::encode(parse_uci_move(&pos, uci).unwrap()),
             weight,

@@ -12,7 +12,7 @@ use std::str::FromStr;
 ///
 /// ```
 /// use outpost_board::Position;
-/// use outpost_book::{polyglot_key, seeded_rng, Book, Entry, PolyglotMove, Selection};
+/// use outpost_book::{polyglot_key, seeded_rng, Book, BookEntry, PolyglotMove, Selection};
 ///
 /// assert_eq!("best".parse::<Selection>().unwrap(), Selection::Best);
 /// assert_eq!(Selection::default().to_string(), "weighted");
@@ -22,7 +22,7 @@ use std::str::FromStr;
 /// let start = Position::startpos();
 /// let key = polyglot_key(&start);
 /// let entries = [(0x02db, 1), (0x031c, 3), (0x0195, 0)]
-///     .map(|(mv, weight)| Entry { key, mv: PolyglotMove(mv), weight, learn: 0 }.to_bytes());
+///     .map(|(mv, weight)| BookEntry { key, mv: PolyglotMove(mv), weight, learn: 0 }.to_bytes());
 /// let book = Book::from_bytes(entries.concat()).unwrap();
 /// let mut rng = seeded_rng(7);
 /// let best = book.choose(&start, Selection::Best, &mut rng).unwrap();
@@ -70,14 +70,14 @@ impl fmt::Display for Selection {
 ///
 /// ```
 /// use outpost_board::Position;
-/// use outpost_book::{choose, seeded_rng, BookMove, Entry, PolyglotMove, Selection};
+/// use outpost_book::{choose, seeded_rng, BookMove, BookEntry, PolyglotMove, Selection};
 ///
 /// // Every legal move of the start position, each of weight 1.
 /// let moves: Vec<BookMove> = Position::startpos()
 ///     .legal_moves()
 ///     .iter()
 ///     .map(|&mv| {
-///         let entry = Entry { key: 0, mv: PolyglotMove::encode(mv), weight: 1, learn: 0 };
+///         let entry = BookEntry { key: 0, mv: PolyglotMove::encode(mv), weight: 1, learn: 0 };
 ///         BookMove { mv, weight: 1, entry }
 ///     })
 ///     .collect();
@@ -131,7 +131,7 @@ pub fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Entry, PolyglotMove};
+    use crate::{BookEntry, PolyglotMove};
     use outpost_board::Position;
 
     fn moves(weights: &[u16]) -> Vec<BookMove> {
@@ -142,7 +142,7 @@ mod tests {
             .map(|(&weight, &mv)| BookMove {
                 mv,
                 weight,
-                entry: Entry {
+                entry: BookEntry {
                     key: 0,
                     mv: PolyglotMove::encode(mv),
                     weight,

@@ -11,7 +11,7 @@
 //! `skipped: ...` on stderr and passes.
 
 use outpost_board::Move;
-use outpost_book::{build_book, BuildOptions, ColorFilter, Entry};
+use outpost_book::{build_book, BookEntry, BuildOptions, ColorFilter};
 use outpost_notation::{Game, GameResult};
 use rand_chacha::rand_core::RngCore;
 use std::collections::BTreeMap;
@@ -66,7 +66,7 @@ fn games(count: u32, seed: u64) -> String {
     pgn
 }
 
-fn read_book(path: &Path) -> Vec<Entry> {
+fn read_book(path: &Path) -> Vec<BookEntry> {
     let bytes = std::fs::read(path).unwrap();
     outpost_book::Book::from_bytes(bytes)
         .unwrap()
@@ -75,7 +75,7 @@ fn read_book(path: &Path) -> Vec<Entry> {
 }
 
 /// Each position's (move, weight) list in file order.
-fn positions(entries: &[Entry]) -> BTreeMap<u64, Vec<(u16, u16)>> {
+fn positions(entries: &[BookEntry]) -> BTreeMap<u64, Vec<(u16, u16)>> {
     let mut map: BTreeMap<u64, Vec<(u16, u16)>> = BTreeMap::new();
     for e in entries {
         map.entry(e.key).or_default().push((e.mv.0, e.weight));

@@ -2,7 +2,9 @@
 //! read without panicking, and a book never offers an illegal move.
 
 use outpost_board::{Move, Position};
-use outpost_book::{polyglot_key, seeded_rng, Book, Entry, PolyglotMove, Selection, ENTRY_SIZE};
+use outpost_book::{
+    polyglot_key, seeded_rng, Book, BookEntry, PolyglotMove, Selection, ENTRY_SIZE,
+};
 use proptest::prelude::*;
 
 /// The position after `choices` picks among the legal moves from the start.
@@ -53,14 +55,14 @@ proptest! {
         let key = polyglot_key(&pos);
         let legal: Vec<Move> = pos.legal_moves().iter().copied().collect();
         // Half the entries are encodings of legal moves, half any 16 bits.
-        let entries: Vec<Entry> = raw
+        let entries: Vec<BookEntry> = raw
             .iter()
             .map(|&(bits, weight, use_legal)| {
                 let mv = match (use_legal, legal.is_empty()) {
                     (true, false) => PolyglotMove::encode(legal[usize::from(bits) % legal.len()]),
                     _ => PolyglotMove(bits),
                 };
-                Entry { key, mv, weight, learn: 0 }
+                BookEntry { key, mv, weight, learn: 0 }
             })
             .collect();
         let book = Book::from_bytes(entries.iter().flat_map(|e| e.to_bytes()).collect()).unwrap();

@@ -58,4 +58,4 @@ pub use score::{Bound, Score, INFINITE, MATE, MATE_BOUND, TB_BOUND, TB_WIN};
 pub use settings::{PoolSettings, SearchDriver, DEFAULT_MOVE_OVERHEAD};
 pub use tables::{EndgameTables, TableWdl};
 pub use time::TimeBudget;
-pub use tt::{Entry, HashTooLarge, TranspositionTable};
+pub use tt::{HashTooLarge, TranspositionTable, TtEntry};

@@ -13,7 +13,7 @@ use crate::result::{playable, RootMove};
 use crate::score::{is_mate, mate_in, mated_in, Bound, Score, INFINITE, MATE_BOUND, TB_WIN};
 use crate::settings::SearchDriver;
 use crate::tables::TableWdl;
-use crate::tt::Entry;
+use crate::tt::TtEntry;
 use outpost_board::{CastlingRights, Color, Move, Piece, PieceKind, Position, SEE_VALUES};
 use outpost_eval::Evaluate;
 use std::ops::ControlFlow;
@@ -113,7 +113,7 @@ struct Node {
     in_check: bool,
     /// The move left out when this is a singular-extension search.
     excluded: Move,
-    entry: Option<Entry>,
+    entry: Option<TtEntry>,
     tt_move: Move,
     /// An endgame table's bounds on the score, in a PV node.
     table_floor: i32,

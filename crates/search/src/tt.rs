@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 ///
 /// ```
 /// use outpost_board::{Position, Square};
-/// use outpost_search::{Bound, Entry, TranspositionTable};
+/// use outpost_search::{Bound, TtEntry, TranspositionTable};
 ///
 /// let tt = TranspositionTable::new(1);
 /// let pos = Position::startpos();
@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 /// let entry = tt.probe(pos.key(), 0).unwrap();
 /// assert_eq!(
 ///     entry,
-///     Entry {
+///     TtEntry {
 ///         mv: e4,
 ///         score: 25,
 ///         eval: 18,
@@ -38,7 +38,7 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub struct TtEntry {
     /// The best move found, or [`Move::NULL`].
     pub mv: Move,
     /// The score, adjusted to the probing node's distance from the root.
@@ -355,7 +355,7 @@ impl TranspositionTable {
     /// assert_eq!(tt.probe(8, 2).unwrap().score, 150);
     /// assert_eq!(tt.probe(9, 0), None);
     /// ```
-    pub fn probe(&self, key: u64, ply: usize) -> Option<Entry> {
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
         for slot in &self.bucket(key).slots {
             let data = slot.data.load(Ordering::Relaxed);
             let check = slot.check.load(Ordering::Relaxed);
@@ -366,7 +366,7 @@ impl TranspositionTable {
                     3 => Bound::Exact,
                     _ => continue,
                 };
-                return Some(Entry {
+                return Some(TtEntry {
                     mv: Move::from_bits(data as u16),
                     score: from_tt(i32::from((data >> 16) as u16 as i16), ply),
                     eval: i32::from((data >> 32) as u16 as i16),

@@ -3,8 +3,8 @@
 
 use crate::syzygy::{Syzygy, SyzygyWdl};
 use crate::{
-    generate_all, table_stats, Dtm, GenerateConfig, Material, Progress, Summary, Tablebases,
-    TbError,
+    generate_all, table_stats, Dtm, GenerateConfig, GenerateProgress, Material, Summary,
+    Tablebases, TbError,
 };
 use outpost_notation::parse_fen;
 use std::io::{BufRead, Write};
@@ -16,12 +16,12 @@ pub fn generate(config: &GenerateConfig, mut out: impl Write) -> Result<Summary,
     let mut write_error = None;
     let summary = generate_all(config, |p| {
         let line = match p {
-            Progress::Started {
+            GenerateProgress::Started {
                 material,
                 number,
                 total,
             } => format!("[{number:>2}/{total}] {material:<6}"),
-            Progress::Generated {
+            GenerateProgress::Generated {
                 positions,
                 elapsed,
                 bytes,
@@ -31,7 +31,7 @@ pub fn generate(config: &GenerateConfig, mut out: impl Write) -> Result<Summary,
                 elapsed.as_secs_f64(),
                 *bytes as f64 / 1e6
             ),
-            Progress::Reused { bytes, .. } => {
+            GenerateProgress::Reused { bytes, .. } => {
                 format!(" kept (valid file), {:.1} MB\n", *bytes as f64 / 1e6)
             }
         };

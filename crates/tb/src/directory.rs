@@ -36,19 +36,19 @@ pub struct GenerateConfig {
 /// A step of [`generate_all`], for progress reports.
 ///
 /// ```
-/// use outpost_tb::{generate_all, GenerateConfig, Progress};
+/// use outpost_tb::{generate_all, GenerateConfig, GenerateProgress};
 ///
 /// let dir = std::env::temp_dir().join(format!("outpost-doc-progress-{}", std::process::id()));
 /// let config = GenerateConfig { men: 3, dir: dir.clone(), threads: 1 };
 /// let mut started = Vec::new();
 /// let mut generated = Vec::new();
 /// generate_all(&config, |step| match step {
-///     Progress::Started { number, total, .. } => started.push((*number, *total)),
-///     Progress::Generated { material, positions, bytes, .. } => {
+///     GenerateProgress::Started { number, total, .. } => started.push((*number, *total)),
+///     GenerateProgress::Generated { material, positions, bytes, .. } => {
 ///         assert!(*positions > 0 && *bytes > 0);
 ///         generated.push(material.to_string());
 ///     }
-///     Progress::Reused { .. } => unreachable!("the directory was empty"),
+///     GenerateProgress::Reused { .. } => unreachable!("the directory was empty"),
 /// })
 /// .unwrap();
 /// std::fs::remove_dir_all(&dir).unwrap();
@@ -56,7 +56,7 @@ pub struct GenerateConfig {
 /// assert_eq!(generated, ["KQK", "KRK", "KBK", "KNK", "KPK"]);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Progress {
+pub enum GenerateProgress {
     /// A table is being generated (or checked, if it exists).
     Started {
         /// The table.
@@ -136,7 +136,7 @@ pub struct Summary {
 /// ```
 pub fn generate_all(
     config: &GenerateConfig,
-    mut progress: impl FnMut(&Progress),
+    mut progress: impl FnMut(&GenerateProgress),
 ) -> Result<Summary, TbError> {
     if !(3..=4).contains(&config.men) {
         return Err(TbError::BadMen { men: config.men });
@@ -159,7 +159,7 @@ pub fn generate_all(
         elapsed: Duration::ZERO,
     };
     for (i, &material) in materials.iter().enumerate() {
-        progress(&Progress::Started {
+        progress(&GenerateProgress::Started {
             material,
             number: i + 1,
             total,
@@ -176,7 +176,7 @@ pub fn generate_all(
             let bytes = file_size(&dtm_path) + file_size(&wdl_path);
             summary.reused += 1;
             summary.bytes += bytes;
-            progress(&Progress::Reused { material, bytes });
+            progress(&GenerateProgress::Reused { material, bytes });
             continue;
         }
         let began = Instant::now();
@@ -193,7 +193,7 @@ pub fn generate_all(
         )?;
         summary.generated += 1;
         summary.bytes += bytes;
-        progress(&Progress::Generated {
+        progress(&GenerateProgress::Generated {
             material,
             positions,
             elapsed,

@@ -43,7 +43,7 @@ mod tablebases;
 mod value;
 mod verify;
 
-pub use directory::{generate_all, GenerateConfig, Progress, Summary};
+pub use directory::{generate_all, GenerateConfig, GenerateProgress, Summary};
 pub use error::TbError;
 pub use index::{PAWNFUL_KING_PAIRS, PAWNLESS_KING_PAIRS};
 pub use material::{Material, MAX_MEN};

@@ -5,8 +5,8 @@
 use outpost_notation::parse_fen;
 use outpost_tb::format::{encode, table_path, TableKind, HEADER_LEN};
 use outpost_tb::{
-    cli, generate_all, verify_table, Dtm, GenerateConfig, Material, Progress, Tablebases, TbError,
-    Wdl,
+    cli, generate_all, verify_table, Dtm, GenerateConfig, GenerateProgress, Material, Tablebases,
+    TbError, Wdl,
 };
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -17,7 +17,7 @@ fn fresh_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn generate_three_men(dir: &Path) -> Vec<Progress> {
+fn generate_three_men(dir: &Path) -> Vec<GenerateProgress> {
     let mut steps = Vec::new();
     let config = GenerateConfig {
         men: 3,
@@ -36,7 +36,7 @@ fn generated_files_probe_like_the_tables_in_memory() {
     let steps = generate_three_men(&dir);
     let generated = steps
         .iter()
-        .filter(|p| matches!(p, Progress::Generated { .. }))
+        .filter(|p| matches!(p, GenerateProgress::Generated { .. }))
         .count();
     assert_eq!(generated, 5);
     let memory = Tablebases::in_memory();
@@ -53,11 +53,11 @@ fn generated_files_probe_like_the_tables_in_memory() {
     let again = generate_three_men(&dir);
     assert!(again
         .iter()
-        .all(|p| !matches!(p, Progress::Generated { .. })));
+        .all(|p| !matches!(p, GenerateProgress::Generated { .. })));
     assert_eq!(
         again
             .iter()
-            .filter(|p| matches!(p, Progress::Reused { .. }))
+            .filter(|p| matches!(p, GenerateProgress::Reused { .. }))
             .count(),
         5
     );
@@ -133,7 +133,7 @@ fn damaged_or_missing_files_are_typed_errors() {
     let remade: Vec<String> = steps
         .iter()
         .filter_map(|p| match p {
-            Progress::Generated { material, .. } => Some(material.to_string()),
+            GenerateProgress::Generated { material, .. } => Some(material.to_string()),
             _ => None,
         })
         .collect();
