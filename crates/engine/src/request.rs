@@ -63,6 +63,28 @@ impl SearchRequest {
         }
     }
 
+    /// A search of a lone position, with no game before it (so no
+    /// repetition of an earlier position counts).
+    ///
+    /// ```
+    /// use outpost_engine::SearchRequest;
+    /// use outpost_board::Position;
+    /// use outpost_search::Limits;
+    ///
+    /// let request = SearchRequest::for_position(Position::startpos(), Limits::depth(2));
+    /// assert!(request.history.is_empty());
+    /// ```
+    pub fn for_position(position: Position, limits: Limits) -> SearchRequest {
+        SearchRequest {
+            position,
+            history: Vec::new(),
+            limits,
+            use_book: true,
+            multipv: None,
+            strength: None,
+        }
+    }
+
     /// A search of `game` after the opponent's expected `reply` (to ponder
     /// on), or `None` when `reply` is not legal there.
     pub fn after_reply(game: &Game, reply: Move, limits: Limits) -> Option<SearchRequest> {

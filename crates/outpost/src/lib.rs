@@ -167,19 +167,55 @@ pub use outpost_web as web;
 pub use outpost_xboard as xboard;
 
 pub use outpost_board::{
-    divide, divide_text, perft, perft_full, Bitboard, BoardError, CastlingRights, CastlingSide,
-    Color, File, Move, MoveKind, MoveList, Piece, PieceKind, Position, Rank, Setup, Square,
-    UciMove,
+    divide, divide_text, parse_fen, perft, perft_full, to_fen, Bitboard, BoardError,
+    CastlingRights, CastlingSide, Color, Fen, FenError, File, Move, MoveKind, MoveList, Piece,
+    PieceKind, Position, Rank, Setup, Square, UciMove, STARTPOS_FEN,
 };
+pub use outpost_book::{Book, BookError, BookMove, Selection};
 pub use outpost_engine::{
-    Action, Engine, EngineClock, EngineError, EngineSettings, GameController, GameDriver,
-    SearchEvent, SearchRequest, Timing, ENGINE_NAME,
+    Action, Adjudication, ClockControl, ControlError, Engine, EngineClock, EngineError, EngineMove,
+    EngineSettings, GameClocks, GameController, GameDriver, Mode, Purpose, SearchEvent,
+    SearchProgress, SearchRequest, SearchTurn, Strength, TimeControl, Timing, ENGINE_NAME,
 };
+pub use outpost_notation::pgn::{Comment, Control, Visitor};
 pub use outpost_notation::{
-    parse_fen, parse_move_text, parse_san, parse_uci_move, to_fen, to_san, Game, GameResult,
-    NotationError, Outcome, STARTPOS_FEN,
+    parse_move_text, parse_san, parse_uci_move, to_san, variation_san, CommentEval, Game,
+    GameResult, MoveNode, NotationError, Outcome, PgnError, PgnGame, PgnReader, PositionText,
+    SanError, Tags, UciMoveError,
 };
-pub use outpost_search::{Limits, PvLine, Score, SearchJob, SearchPool, SearchResult};
+pub use outpost_search::{
+    Bound, Limits, PvLine, PvReport, Report, Score, SearchControl, SearchJob, SearchPool,
+    SearchResult,
+};
+pub use outpost_tb::syzygy::Syzygy;
+
+/// One import for the common tasks: `use outpost::prelude::*;` brings the
+/// board's types, the text forms and the [`PositionText`] methods
+/// (`pos.san(mv)`, `pos.parse_san("Nf3")`), PGN reading and walking, the
+/// engine, its requests, reports and results, the game controller and its
+/// driver, books and Syzygy tables.
+///
+/// ```
+/// use outpost::prelude::*;
+///
+/// let pos: Position = STARTPOS_FEN.parse().unwrap();
+/// let nf3 = pos.parse_san("Nf3").unwrap();
+/// assert_eq!(pos.san(nf3), "Nf3");
+/// let mut engine = Engine::new(EngineSettings::default()).unwrap();
+/// let result = engine.search(SearchRequest::for_position(pos.play(nf3), Limits::depth(3)));
+/// assert!(pos.play(nf3).is_legal(result.best_move));
+/// assert!(!format!("{}", result.score).is_empty());
+/// ```
+pub mod prelude {
+    pub use crate::{
+        Action, Bitboard, Book, BookMove, Bound, Color, Comment, CommentEval, Control, Engine,
+        EngineError, EngineSettings, Fen, FenError, File, Game, GameClocks, GameController,
+        GameDriver, GameResult, Limits, Mode, Move, MoveNode, NotationError, Outcome, PgnGame,
+        PgnReader, Piece, PieceKind, Position, PositionText, PvLine, Rank, Report, Score,
+        SearchControl, SearchEvent, SearchPool, SearchRequest, SearchResult, Selection, Square,
+        Syzygy, Timing, Visitor, STARTPOS_FEN,
+    };
+}
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -129,6 +129,33 @@ impl Default for Score {
     }
 }
 
+impl std::fmt::Display for Score {
+    /// The score as people read it, from the side to move's view: pawns
+    /// with two decimals and a sign (`+0.35`, `-1.20`, `0.00`), or a mate
+    /// (`#3` to mate in three, `#-2` to be mated in two).
+    ///
+    /// ```
+    /// use outpost_search::Score;
+    ///
+    /// assert_eq!(Score::Centipawns(35).to_string(), "+0.35");
+    /// assert_eq!(Score::Centipawns(-120).to_string(), "-1.20");
+    /// assert_eq!(Score::Centipawns(0).to_string(), "0.00");
+    /// assert_eq!(Score::Mate(3).to_string(), "#3");
+    /// assert_eq!(Score::Mate(-2).to_string(), "#-2");
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Score::Centipawns(0) => f.write_str("0.00"),
+            Score::Centipawns(cp) => {
+                let sign = if cp < 0 { '-' } else { '+' };
+                let abs = cp.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
+            }
+            Score::Mate(n) => write!(f, "#{n}"),
+        }
+    }
+}
+
 impl Score {
     /// Chances of a win, a draw and a loss for the side to move, per mille
     /// (summing to 1000), as UCI's `wdl` field gives them: certain for a
