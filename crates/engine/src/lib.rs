@@ -44,6 +44,7 @@
 //! assert_eq!(result.pv[0], result.best_move);
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 mod book;
 mod clock;

@@ -31,6 +31,7 @@
 //! assert_eq!(game.san_moves().last().unwrap(), "Qxf7#");
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 pub mod epd;
 mod error;

@@ -148,6 +148,7 @@
 //! assert_eq!(game.result().as_str(), "1-0");
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 pub use outpost_board as board;
 pub use outpost_book as book;

@@ -9,6 +9,8 @@
 //! lines of engine input, run in order (`outpost "go depth 5" quit`, as
 //! OpenBench runs engines). See `outpost --help`.
 
+#![forbid(unsafe_code)]
+
 mod nets;
 
 use clap::{Parser, Subcommand};

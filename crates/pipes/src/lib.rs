@@ -3,6 +3,8 @@
 //! of the protocol crates (`outpost-uci` and `outpost-xboard` take it as a
 //! dev-dependency); not published.
 
+#![forbid(unsafe_code)]
+
 use std::io::{self, BufRead, Read, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};

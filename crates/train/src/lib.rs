@@ -13,6 +13,7 @@
 //! assert_eq!(back.pieces().count(), 32);
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 pub mod datagen;
 pub mod dataset;

@@ -16,6 +16,7 @@
 //! session.run("uci\nisready\nposition startpos moves e2e4\ngo depth 3\nquit\n".as_bytes()).unwrap();
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 mod command;
 mod error;

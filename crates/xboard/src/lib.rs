@@ -20,6 +20,7 @@
 //! assert!(text.lines().any(|line| line.starts_with("move ")));
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 mod command;
 mod edit;
