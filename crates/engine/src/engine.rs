@@ -279,6 +279,35 @@ impl Engine {
             .map_or_else(|_| SearchProgress::new(), |p| *p)
     }
 
+    /// A handle that stops the search started last from any thread: a
+    /// clone of its [`SearchControl`], cheap to clone again. Take it after
+    /// [`Engine::start`] (each search has signals of its own).
+    ///
+    /// ```
+    /// use outpost_engine::{Engine, SearchEvent, SearchRequest};
+    /// use outpost_board::Position;
+    /// use outpost_search::Limits;
+    /// use std::sync::mpsc;
+    ///
+    /// let mut engine = Engine::new(Default::default()).unwrap();
+    /// let (tx, rx) = mpsc::channel();
+    /// let request = SearchRequest::for_position(Position::startpos(), Limits::infinite());
+    /// engine
+    ///     .start(request, move |event| {
+    ///         if let SearchEvent::Finished(result) = event {
+    ///             let _ = tx.send(result);
+    ///         }
+    ///     })
+    ///     .unwrap();
+    /// let handle = engine.stop_handle();
+    /// std::thread::spawn(move || handle.stop());
+    /// let result = rx.recv().unwrap();
+    /// assert!(Position::startpos().is_legal(result.best_move));
+    /// ```
+    pub fn stop_handle(&self) -> SearchControl {
+        self.control.clone()
+    }
+
     /// Asks the running search to stop and report its best move.
     pub fn stop(&self) {
         self.control.stop();

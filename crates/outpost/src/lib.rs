@@ -211,10 +211,10 @@ pub mod prelude {
     pub use crate::{
         Action, Bitboard, Book, BookMove, Bound, Color, Comment, CommentEval, Control, Engine,
         EngineError, EngineSettings, Fen, FenError, File, Game, GameClocks, GameController,
-        GameDriver, GameResult, Limits, Mode, Move, MoveNode, NotationError, Outcome, PgnGame,
-        PgnReader, Piece, PieceKind, Position, PositionText, PvLine, Rank, Report, Score,
-        SearchControl, SearchEvent, SearchPool, SearchRequest, SearchResult, Selection, Square,
-        Syzygy, Timing, Visitor, STARTPOS_FEN,
+        GameDriver, GameResult, Limits, Mode, Move, MoveNode, NotationError, Outcome, PgnError,
+        PgnGame, PgnReader, Piece, PieceKind, Position, PositionText, PvLine, Rank, Report,
+        SanError, Score, SearchControl, SearchEvent, SearchPool, SearchRequest, SearchResult,
+        Selection, Square, Syzygy, Timing, UciMoveError, Visitor, STARTPOS_FEN,
     };
 }
 

@@ -112,6 +112,21 @@ impl Limits {
         }
     }
 
+    /// Limits of an analysis that runs until it is stopped (UCI's `go
+    /// infinite`): the result is held until then.
+    ///
+    /// ```
+    /// use outpost_search::Limits;
+    ///
+    /// assert!(Limits::infinite().infinite);
+    /// ```
+    pub fn infinite() -> Limits {
+        Limits {
+            infinite: true,
+            ..Limits::default()
+        }
+    }
+
     /// Limits that search for a fixed time.
     ///
     /// The search uses all of it, less the move overhead:
