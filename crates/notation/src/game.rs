@@ -463,12 +463,55 @@ impl Game {
     }
 }
 
+impl Game {
+    /// The main line of the first game of a PGN text, read leniently
+    /// (variations are skipped unread), with its tags and result.
+    ///
+    /// ```
+    /// use outpost_notation::Game;
+    ///
+    /// let game = Game::from_pgn("[White \"Ann\"]\n\n1. e4 e5 2. Nf3 *").unwrap();
+    /// assert_eq!(game.san_moves(), ["e4", "e5", "Nf3"]);
+    /// assert!(Game::from_pgn("1. e4 e5 2. Ke3").is_err());
+    /// ```
+    pub fn from_pgn(text: &str) -> Result<Game, NotationError> {
+        text.parse()
+    }
+
+    /// A game starting from a FEN, with no moves yet.
+    ///
+    /// ```
+    /// use outpost_notation::{FenError, Game};
+    ///
+    /// let game = Game::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+    /// assert_eq!(game.position().legal_moves().len(), 6);
+    /// assert!(matches!(Game::from_fen("8/8 w - -"), Err(FenError::RankCount { found: 2 })));
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Game, crate::FenError> {
+        crate::parse_fen(fen).map(Game::from_position)
+    }
+}
+
 impl FromStr for Game {
     type Err = NotationError;
 
     /// The main line of the first game of a PGN text, read leniently
-    /// (variations are skipped unread).
+    /// (variations are skipped unread); a text that is a FEN and nothing
+    /// else is read as a game starting there ([`Game::from_pgn`] and
+    /// [`Game::from_fen`] read one form only).
+    ///
+    /// ```
+    /// use outpost_notation::Game;
+    ///
+    /// let from_pgn: Game = "1. e4 e5 *".parse().unwrap();
+    /// assert_eq!(from_pgn.plies(), 2);
+    /// let from_fen: Game = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1".parse().unwrap();
+    /// assert_eq!((from_fen.plies(), from_fen.position().legal_moves().len()), (0, 5));
+    /// ```
     fn from_str(text: &str) -> Result<Game, NotationError> {
+        if let Ok(pos) = crate::parse_fen(text.trim()) {
+            return Ok(Game::from_position(pos));
+        }
         crate::PgnReader::new(text.as_bytes())
             .read_game(&mut GameBuilder::new())
             .unwrap_or_else(|| {
