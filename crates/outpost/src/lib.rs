@@ -19,8 +19,9 @@
 //! four optional modules; with `default-features = false` the crate is the
 //! library layers only.
 //!
-//! The most used items are also re-exported at the top level. A tour, each
-//! step a doc test:
+//! The most used items are also re-exported at the top level, and
+//! [`prelude`] brings the common tasks' types and traits in one `use`
+//! (`use outpost::prelude::*;`). A tour, each step a doc test:
 //!
 //! **Positions and moves.** A [`Position`] is built valid and is small and
 //! `Copy`; `play` returns the position after a legal move.
