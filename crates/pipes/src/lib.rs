@@ -118,39 +118,12 @@ impl SessionPipes {
 
     /// Lines up to and including the first that starts with `prefix`.
     pub fn expect(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
-        let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no `{prefix}` within {timeout:?}; got {seen:?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("the session closed its output; got {seen:?}")
-                }
-            }
-        }
+        expect_line(&self.lines, prefix, timeout)
     }
 
     /// Every line that arrives within `wait`.
     pub fn drain(&mut self, wait: Duration) -> Vec<String> {
-        let deadline = Instant::now() + wait;
-        let mut seen = Vec::new();
-        while let Ok(line) = self
-            .lines
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-        {
-            seen.push(line);
-        }
-        seen
+        drain_lines(&self.lines, wait)
     }
 
     /// Sends `quit`, closes the input and waits for the session to end.
@@ -162,4 +135,41 @@ impl SessionPipes {
             Err(_) => panic!("the session did not end after quit"),
         }
     }
+}
+
+/// The lines from `lines` up to and including the first that starts with
+/// `prefix`; panics (failing the test) if none comes within `timeout` or
+/// the output closes first. Shared by the in-memory sessions here and the
+/// binary's tests, which read a real process's output the same way.
+pub fn expect_line(lines: &Receiver<String>, prefix: &str, timeout: Duration) -> Vec<String> {
+    let deadline = Instant::now() + timeout;
+    let mut seen = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) => {
+                let done = line.starts_with(prefix);
+                seen.push(line);
+                if done {
+                    return seen;
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                panic!("no `{prefix}` within {timeout:?}; got {seen:?}")
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!("the output was closed; got {seen:?}")
+            }
+        }
+    }
+}
+
+/// Every line that arrives on `lines` within `wait`.
+pub fn drain_lines(lines: &Receiver<String>, wait: Duration) -> Vec<String> {
+    let deadline = Instant::now() + wait;
+    let mut seen = Vec::new();
+    while let Ok(line) = lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        seen.push(line);
+    }
+    seen
 }

@@ -5,7 +5,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 /// A running `outpost` process: lines in, lines out.
@@ -51,39 +51,12 @@ impl EngineProcess {
 
     /// Lines up to and including the first that starts with `prefix`.
     pub fn expect(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
-        let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no `{prefix}` within {timeout:?}; got {seen:?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("engine closed its output; got {seen:?}")
-                }
-            }
-        }
+        outpost_pipes::expect_line(&self.lines, prefix, timeout)
     }
 
     /// Every line that arrives within `wait`.
     pub fn drain(&mut self, wait: Duration) -> Vec<String> {
-        let deadline = Instant::now() + wait;
-        let mut seen = Vec::new();
-        while let Ok(line) = self
-            .lines
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-        {
-            seen.push(line);
-        }
-        seen
+        outpost_pipes::drain_lines(&self.lines, wait)
     }
 
     /// Sends `quit`, closes the input and waits for the process to end.
